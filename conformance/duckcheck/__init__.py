@@ -1,0 +1,1 @@
+"""duckcheck: the Duck Soup conformance suite's trace model, generator and runner."""

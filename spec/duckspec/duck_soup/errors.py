@@ -1,0 +1,57 @@
+"""Error codes of Duck Soup: why the rules refuse an action.
+
+The codes are part of the conformance contract: an implementation under test must reject an
+illegal action with the same code. When an action is wrong in several ways, the code reported
+is the first of :class:`ErrorCode` in definition order (its *precedence*), because
+:func:`duckspec.duck_soup.deal.check_action` tests them in that order:
+
+1. ``game-over``: the game or match has a result; nothing more is played.
+2. ``deal-over``: the deal has ended (its Soup course is played out) and no next deal has begun.
+3. ``not-your-turn``: the action names a player other than the one who must act.
+4. ``duck-not-allowed``: "duck" is said where no quack is waiting to be answered.
+5. ``answer-required``: a quack is waiting; the leader must say "duck" or lead a third card of
+   the quacked rank with "quack-quack" (ruling DS-R10).
+6. ``card-not-in-hand``: the card played is not in the player's hand.
+7. ``call-not-allowed``: the call cannot be made at this point of the trick (for example
+   "quack" on a lead, or "duck soup" on an ordinary follow).
+8. ``call-rank-mismatch``: "quack", "quack-quack" or "duck soup" called on a card whose rank
+   differs from the rank led (ruling DS-R02).
+
+After a rejected action the state is unchanged and play continues from it.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class ErrorCode(enum.StrEnum):
+    """The stable kebab-case codes of illegal actions, in order of precedence."""
+
+    GAME_OVER = "game-over"
+    DEAL_OVER = "deal-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    DUCK_NOT_ALLOWED = "duck-not-allowed"
+    ANSWER_REQUIRED = "answer-required"
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    CALL_NOT_ALLOWED = "call-not-allowed"
+    CALL_RANK_MISMATCH = "call-rank-mismatch"
+
+    @property
+    def precedence(self) -> int:
+        """1 for the code reported first when an action breaks several rules."""
+        return list(ErrorCode).index(self) + 1
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid.
+
+    ``code`` is the stable error code, ``rule`` the section (``"§6"``) or ruling
+    (``"DS-R02"``) it breaks, and the message says what would have been right.
+    """
+
+    def __init__(self, code: ErrorCode, rule: str, message: str) -> None:
+        super().__init__(f"{code}: {message} ({rule})")
+        self.code = code
+        self.rule = rule
+        self.message = message
