@@ -11,8 +11,8 @@ Game-specific facts (which rank wins in which course) live in each game's own
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"

@@ -47,4 +47,3 @@ def beats_in_suit(card: Card, other: Card, course: Course) -> bool:
     post: card.suit == other.suit or not __return__
     """
     return card.suit == other.suit and rank_strength(card.rank, course) > rank_strength(other.rank, course)
-

@@ -13,8 +13,9 @@ deal. States are immutable; ``apply`` returns a new one and never changes its ar
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck, action_sort_key
@@ -152,7 +153,9 @@ def check_action(state: DealState, action: Action) -> None:
         raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {player} must act now, not player {action.player}")
     if isinstance(action, SayDuck):
         if state.phase is not Phase.ANSWER:
-            raise IllegalAction(ErrorCode.DUCK_NOT_ALLOWED, "§6", "'duck' answers a quack, and no quack is waiting; play a card")
+            raise IllegalAction(
+                ErrorCode.DUCK_NOT_ALLOWED, "§6", "'duck' answers a quack, and no quack is waiting; play a card"
+            )
         return
     if state.phase is Phase.ANSWER and action.call is not Call.QUACK_QUACK:
         raise IllegalAction(
@@ -193,7 +196,8 @@ def apply(state: DealState, action: Action) -> DealState:
         return finish_tricks(played, trick_winner(lead, action.card, state.course), (Trick(lead, action.card),))
     if state.phase is Phase.ANSWER:
         return replace(played, phase=Phase.FOURTH)
-    role, tricks = quack_quack_result(*state.table, action.card, action.call)
+    lead, quack, third = state.table
+    role, tricks = quack_quack_result(lead, quack, third, action.card, action.call)
     return finish_tricks(played, role, tricks)
 
 

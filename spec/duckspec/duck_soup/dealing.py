@@ -9,7 +9,7 @@ face up (unless the hidden-stock option is in force, see §11).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from duckspec.cards import Card, format_cards, full_deck
 from duckspec.duck_soup.cards import HAND_SIZE, PACK_SIZE, PLAYERS
@@ -97,7 +97,7 @@ def arrange_deck(
     hands: tuple[Sequence[Card], Sequence[Card]],
     stock_top: Sequence[Card] = (),
 ) -> tuple[Card, ...]:
-    """A deck order that deals at least the given cards to each player and puts ``stock_top`` on the stock.
+    """A deck order dealing at least the given cards to each player, ``stock_top`` on the stock (§3; DS-R01).
 
     The inverse of :func:`deal_hands` and :func:`initial_stock`, for building positions: the
     cards not named fill the remaining places in canonical order. Raises :class:`InvalidDeck`
@@ -107,7 +107,9 @@ def arrange_deck(
     if len(set(named)) != len(named) or max(len(hands[0]), len(hands[1])) > HAND_SIZE:
         raise InvalidDeck("each card may be named once, and a hand holds at most 13 cards")
     spare = iter(card for card in full_deck() if card not in set(named))
-    full_hands = [list(hands[player]) + [next(spare) for _ in range(HAND_SIZE - len(hands[player]))] for player in range(PLAYERS)]
+    full_hands = [
+        list(hands[player]) + [next(spare) for _ in range(HAND_SIZE - len(hands[player]))] for player in range(PLAYERS)
+    ]
     deck: list[Card] = []
     taken = [0, 0]
     for position in range(PLAYERS * HAND_SIZE):

@@ -7,8 +7,8 @@ the text says. The tests and ``ducksoup examples`` run every one of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Play, SayDuck
@@ -77,15 +77,17 @@ def jack_quack_quack() -> str:
 
 
 def _drew(state: DealState) -> bool:
-    return set(parse_cards("2D 3D".split())) <= set(state.hands[ANNA]) and set(
-        parse_cards("4D 5D".split())
-    ) <= set(state.hands[BEN])
+    return set(parse_cards(["2D", "3D"])) <= set(state.hands[ANNA]) and set(parse_cards(["4D", "5D"])) <= set(
+        state.hands[BEN]
+    )
 
 
 def quack_then_duck() -> str:
     """§6: the leader answers a quack with "duck"; the quacker wins 2 points and leads."""
     state = _deal("8S", "8H")
-    state = apply(apply(apply(state, Play(ANNA, parse_card("8S"))), Play(BEN, parse_card("8H"), Call.QUACK)), SayDuck(ANNA))
+    state = apply(
+        apply(apply(state, Play(ANNA, parse_card("8S"))), Play(BEN, parse_card("8H"), Call.QUACK)), SayDuck(ANNA)
+    )
     return f"{_points(state)}; Ben leads next" if state.leader == BEN else _points(state)
 
 
@@ -108,15 +110,21 @@ def korean_score() -> str:
 
 
 WORKED_EXAMPLES = (
-    WorkedExample("en §4, de §4", "A lower club wins in the Duck", "Anna 0 point(s), Ben 1 point(s); Ben leads next", clubs_trick),
-    WorkedExample("en §4, de §4", "A heart loses to the club led, face up", "Anna 2 point(s), Ben 0 point(s)", hearts_instead),
+    WorkedExample(
+        "en §4, de §4", "A lower club wins in the Duck", "Anna 0 point(s), Ben 1 point(s); Ben leads next", clubs_trick
+    ),
+    WorkedExample(
+        "en §4, de §4", "A heart loses to the club led, face up", "Anna 2 point(s), Ben 0 point(s)", hearts_instead
+    ),
     WorkedExample(
         "en §6, de §6",
         "Quack-quack with the jacks",
         "Anna wins JS JH for 2 and JC 9C for 1; Anna draws 2D 3D, Ben 4D 5D",
         jack_quack_quack,
     ),
-    WorkedExample("en §6, de §6", "A quack answered by duck", "Anna 0 point(s), Ben 2 point(s); Ben leads next", quack_then_duck),
+    WorkedExample(
+        "en §6, de §6", "A quack answered by duck", "Anna 0 point(s), Ben 2 point(s); Ben leads next", quack_then_duck
+    ),
     WorkedExample("en §8, de §8", "Duck points times Soup points", "Anna 72, Ben 90", anna_and_ben_scores),
     WorkedExample("ko Scoring", "5 times 7", "35", korean_score),
 )

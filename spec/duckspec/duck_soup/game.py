@@ -11,8 +11,8 @@ The dealer alternates from deal to deal across the whole match, games included (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals

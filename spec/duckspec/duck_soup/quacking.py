@@ -67,7 +67,9 @@ def is_duck_soup(third: Card, fourth: Card, call: Call) -> bool:
     return call is Call.DUCK_SOUP and is_rank_match(fourth, third)
 
 
-def quack_quack_result(lead: Card, quack: Card, third: Card, fourth: Card, call: Call) -> tuple[Role, tuple[Trick, Trick]]:
+def quack_quack_result(
+    lead: Card, quack: Card, third: Card, fourth: Card, call: Call
+) -> tuple[Role, tuple[Trick, Trick]]:
     """The winner of both tricks of a quack-quack, and the two tricks (Rules §6).
 
     The first trick (the lead and the quack) has two suits, 2 points. The second (the third
@@ -81,4 +83,3 @@ def quack_quack_result(lead: Card, quack: Card, third: Card, fourth: Card, call:
     """
     winner = Role.FOLLOWER if is_duck_soup(third, fourth, call) else Role.LEADER
     return winner, (Trick(lead, quack), Trick(third, fourth))
-

@@ -7,7 +7,7 @@ course scores nothing for the deal, however well the other course went.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from duckspec.duck_soup.tricks import Trick
 

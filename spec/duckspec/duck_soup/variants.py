@@ -50,7 +50,9 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         if self.best_of not in MATCH_LENGTHS:
-            raise ValueError(f"best_of must be one of {MATCH_LENGTHS} (a single game, or match play), not {self.best_of}")
+            raise ValueError(
+                f"best_of must be one of {MATCH_LENGTHS} (a single game, or match play), not {self.best_of}"
+            )
 
     @property
     def is_standard(self) -> bool:

@@ -1,0 +1,32 @@
+"""Hypothesis profiles for the property tests, chosen by the ``HYPOTHESIS_PROFILE`` environment variable.
+
+* ``dev`` (the default): a modest number of examples, for running the tests while working.
+* ``ci``: derandomized (the same examples on every run, no example database), sized so that
+  ``tests/test_properties.py`` runs in well under two minutes on a two-core machine.
+* ``soak``: many more examples, for the long ``nox -s soak`` session.
+
+No profile has a deadline: a deal is played action by action and the machines that run the
+tests are noisy, so a timing limit would only report the machine's load. The example database
+lives in ``.hypothesis/``, which git ignores.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+SLOW_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
+"""A game or match played to its end draws many choices and takes a while to generate."""
+
+settings.register_profile("dev", max_examples=200, deadline=None, suppress_health_check=SLOW_CHECKS)
+settings.register_profile(
+    "ci",
+    max_examples=120,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=SLOW_CHECKS,
+    print_blob=True,
+)
+settings.register_profile("soak", max_examples=5000, deadline=None, suppress_health_check=SLOW_CHECKS, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -1,0 +1,26 @@
+"""The ``ducksoup`` command line."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from ducksoup import __version__
+from ducksoup.cli import main
+
+
+def test_examples_prints_every_outcome_and_passes() -> None:
+    result = CliRunner().invoke(main, ["examples"])
+    assert result.exit_code == 0, result.output
+    assert "Anna 72, Ben 90" in result.output
+    assert result.output.strip().endswith("6 passed, 0 failed")
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_unknown_command_is_a_clear_error_not_a_traceback() -> None:
+    result = CliRunner().invoke(main, ["nonsense"])
+    assert result.exit_code == 2
+    assert "No such command" in result.output and "Traceback" not in result.output
