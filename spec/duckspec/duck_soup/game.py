@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.dealing import check_deck, next_dealer
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.variants import STANDARD, RuleOptions, match_winner
@@ -27,11 +28,16 @@ Deck = tuple[Card, ...]
 
 @dataclass(frozen=True)
 class GameState:
-    """A game in progress: the current deal, the scores of the deals before it, the decks to come."""
+    """A game in progress: the current deal, the scores of the deals before it, the decks to come.
+
+    ``deal_scores`` holds each finished deal's scores by player, ``deal_points`` its points by
+    course (Duck, then Soup), by player.
+    """
 
     deal: deals.DealState
     decks: tuple[Deck, ...] = ()
     deal_scores: tuple[tuple[int, int], ...] = ()
+    deal_points: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
     result: GameResult | None = None
 
     @property
@@ -70,7 +76,13 @@ def apply(state: GameState, action: Action) -> GameState:
     after = deals.apply(state.deal, action)
     if not after.is_over:
         return replace(state, deal=after)
-    scored = replace(state, deal=after, deal_scores=state.deal_scores + (after.scores(),))
+    points = (after.points(Course.DUCK), after.points(Course.SOUP))
+    scored = replace(
+        state,
+        deal=after,
+        deal_scores=state.deal_scores + (after.scores(),),
+        deal_points=state.deal_points + (points,),
+    )
     result = game_result(scored.totals, after.scores())
     if result is not None:
         return replace(scored, result=result)

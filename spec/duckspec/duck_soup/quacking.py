@@ -76,8 +76,7 @@ def quack_quack_result(
     and the fourth card) is worth 1 if the fourth card is of the third card's suit, else 2;
     with "duck soup" it always holds two suits, so 2 + 2 points in all.
 
-    pre: lead.rank == quack.rank == third.rank
-    pre: len({lead, quack, third, fourth}) == 4
+    pre: lead.rank == quack.rank and lead.suit != quack.suit
     post: __return__[1][0].points == 2
     post: __return__[0] == (Role.FOLLOWER if is_duck_soup(third, fourth, call) else Role.LEADER)
     """

@@ -1,0 +1,139 @@
+"""The JSON forms of the suite: cards, actions, rule options and the canonical state.
+
+Cards are written ``TC``; a list of cards is one string of such pairs (``"9C4CAS"``), top first
+for decks, canonical order (clubs to spades, Ace to King) for hands. Everything here is plain
+JSON data (dicts, lists, strings, ints, None), so the same values appear in traces, in
+adapter replies and in reports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duckspec.cards import Card, CardNotationError, parse_card
+from duckspec.duck_soup.actions import Action, Play, SayDuck
+from duckspec.duck_soup.cards import Course
+from duckspec.duck_soup.deal import DealState
+from duckspec.duck_soup.game import MatchState
+from duckspec.duck_soup.quacking import Call
+from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.winning import GameResult
+
+JSON = dict[str, Any]
+
+
+class EncodingError(ValueError):
+    """JSON that does not describe what it should; the message says where and what was expected."""
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as one string of ``TC`` pairs."""
+    return "".join(str(card) for card in cards)
+
+
+def parse_cards_text(text: str, where: str = "cards") -> tuple[Card, ...]:
+    """The cards of a string of ``TC`` pairs; errors name ``where`` and the position."""
+    if len(text) % 2:
+        raise EncodingError(f"{where}: {text!r} has an odd length; cards are pairs like 'TC'")
+    try:
+        return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
+    except CardNotationError as error:
+        raise EncodingError(f"{where}: {error}") from None
+
+
+def action_json(action: Action) -> JSON:
+    """``{"player": 0, "play": "9C"}``, with ``"call"`` when one is said, or ``{"player": 0, "answer": "duck"}``."""
+    if isinstance(action, SayDuck):
+        return {"player": action.player, "answer": "duck"}
+    encoded: JSON = {"player": action.player, "play": str(action.card)}
+    if action.call is not Call.NONE:
+        encoded["call"] = action.call.value
+    return encoded
+
+
+def parse_action(data: Any, where: str = "action") -> Action:
+    """The action described by ``data`` (see :func:`action_json`)."""
+    if not isinstance(data, dict) or not isinstance(data.get("player"), int) or isinstance(data.get("player"), bool):
+        raise EncodingError(f"{where}: expected an object with an integer 'player', got {data!r}")
+    player: int = data["player"]
+    if data.get("answer") == "duck" and set(data) == {"player", "answer"}:
+        return SayDuck(player)
+    if not isinstance(data.get("play"), str) or not set(data) <= {"player", "play", "call"}:
+        raise EncodingError(f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {data!r}")
+    call = data.get("call", Call.NONE.value)
+    if call not in {c.value for c in Call}:
+        raise EncodingError(f"{where}: unknown call {call!r}; calls are {', '.join(c.value for c in Call)}")
+    cards = parse_cards_text(data["play"], where)
+    if len(cards) != 1:
+        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {data['play']!r}")
+    return Play(player, cards[0], Call(call))
+
+
+OPTION_VALUES: dict[str, list[Any]] = {
+    "stock": [v.value for v in StockVisibility],
+    "best_of": [1, 3, 5],
+    "double_draw": [v.value for v in DoubleDraw],
+}
+"""Every rule option of Duck Soup and its values; the first value is the standard rule."""
+
+
+def options_json(options: RuleOptions) -> JSON:
+    return {"stock": options.stock.value, "best_of": options.best_of, "double_draw": options.double_draw.value}
+
+
+def parse_options(data: Any, where: str = "options") -> RuleOptions:
+    """Rule options from JSON; missing keys take the standard rule, unknown keys or values are errors."""
+    if not isinstance(data, dict):
+        raise EncodingError(f"{where}: expected an object, got {data!r}")
+    for key, value in data.items():
+        if key not in OPTION_VALUES:
+            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(OPTION_VALUES)}")
+        if value not in OPTION_VALUES[key] or isinstance(value, bool):
+            raise EncodingError(f"{where}: option {key!r} cannot be {value!r}; choose one of {OPTION_VALUES[key]}")
+    return RuleOptions(
+        stock=StockVisibility(data.get("stock", "face-up")),
+        best_of=int(data.get("best_of", 1)),
+        double_draw=DoubleDraw(data.get("double_draw", "winner-first")),
+    )
+
+
+def deal_state_json(deal: DealState) -> JSON:
+    """The canonical state of a deal: what the adapter reports and the trace expects after each step."""
+    face_up = deal.face_up_card
+    duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
+    return {
+        "dealer": deal.dealer,
+        "course": deal.course.value,
+        "phase": deal.phase.value,
+        "to_act": deal.to_act,
+        "hands": [cards_text(list(hand)) for hand in deal.hands],
+        "stock": len(deal.stock),
+        "face_up": None if face_up is None else str(face_up),
+        "table": cards_text(list(deal.table)),
+        "tricks": [[len(deal.duck_tricks[p]), len(deal.soup_tricks[p])] for p in (0, 1)],
+        "points": [[duck[p], soup[p]] for p in (0, 1)],
+        "scores": list(deal.scores()) if deal.is_over else None,
+    }
+
+
+def result_json(result: GameResult) -> JSON:
+    return {"winner": result.winner, "end": result.end.value, "in_the_soup": result.in_the_soup, "value": result.value}
+
+
+def match_state_json(match: MatchState, decks_given: int) -> JSON:
+    """The canonical state of a game or match: the current deal's state plus the running scores."""
+    game = match.game
+    state = deal_state_json(game.deal)
+    state.update(
+        {
+            "deal": decks_given - len(game.decks) - 1,
+            "deal_scores": [list(scores) for scores in game.deal_scores],
+            "deal_points": [[[duck[p], soup[p]] for p in (0, 1)] for duck, soup in game.deal_points],
+            "totals": list(game.totals),
+            "result": None if game.result is None else result_json(game.result),
+            "games": [result_json(result) for result in match.results],
+            "games_won": list(match.games_won),
+            "winner": match.winner,
+        }
+    )
+    return state

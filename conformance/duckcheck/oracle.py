@@ -1,0 +1,104 @@
+"""The specification as the suite's oracle: a deal, game or match of ``duckspec`` behind one interface.
+
+A *table* is what a trace plays on: its scope (``deal``, ``game`` or ``match``), rule options,
+first dealer and deck orders. The generator uses it to compute every expected value, and the
+bundled adapter uses it to answer the runner until the fast engine exists.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from duckspec.cards import Card
+from duckspec.duck_soup import deal as deals
+from duckspec.duck_soup import game as games
+from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.variants import RuleOptions
+
+from duckcheck.encoding import JSON, deal_state_json, match_state_json
+
+GAME_ID = "duck-soup"
+
+
+class Scope(enum.StrEnum):
+    """How much a trace plays: one deal, one game (deals to a result) or a match of games."""
+
+    DEAL = "deal"
+    GAME = "game"
+    MATCH = "match"
+
+
+class SetupError(ValueError):
+    """A scope, options, dealer and decks that do not make a table."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A deal, game or match in progress, immutable like the spec's states."""
+
+    scope: Scope
+    decks_given: int
+    state: deals.DealState | games.MatchState
+    finished: deals.DealState | None = None
+    """The deal the last step finished, as it stood at its end (the game may have dealt the next)."""
+
+    @classmethod
+    def start(cls, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> Table:
+        """Deal the first deck; raises :class:`SetupError` for a setup the scope does not allow."""
+        if not decks:
+            raise SetupError("at least one deck is needed")
+        if scope is Scope.DEAL and (len(decks) != 1 or options.best_of != 1):
+            raise SetupError("a deal is played from exactly one deck, with best_of 1")
+        if scope is Scope.GAME and options.best_of != 1:
+            raise SetupError("a game has best_of 1; use the match scope for match play")
+        if scope is Scope.MATCH and options.best_of == 1:
+            raise SetupError("a match has best_of 3 or 5")
+        try:
+            state: deals.DealState | games.MatchState = (
+                deals.new_deal(decks[0], dealer, options)
+                if scope is Scope.DEAL
+                else games.new_match(decks, dealer, options)
+            )
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+        return cls(scope, len(decks), state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if isinstance(self.state, deals.DealState):
+            return deals.legal_actions(self.state)
+        return games.match_legal_actions(self.state)
+
+    def apply(self, action: Action) -> Table:
+        """The table after ``action``; raises ``IllegalAction`` (and changes nothing) if illegal."""
+        if isinstance(self.state, deals.DealState):
+            after = deals.apply(self.state, action)
+            return Table(self.scope, self.decks_given, after, after if after.is_over else None)
+        match = games.match_apply(self.state, action)
+        deal_after = deals.apply(self.state.game.deal, action)
+        return Table(self.scope, self.decks_given, match, deal_after if deal_after.is_over else None)
+
+    @property
+    def deal(self) -> deals.DealState:
+        return self.state if isinstance(self.state, deals.DealState) else self.state.game.deal
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the trace's play is finished: the deal over, or the game or match decided."""
+        return self.state.is_over
+
+    @property
+    def needs_deck(self) -> bool:
+        return isinstance(self.state, games.MatchState) and self.state.needs_deck
+
+    @property
+    def decks_used(self) -> int:
+        if isinstance(self.state, deals.DealState):
+            return 1
+        return self.decks_given - len(self.state.game.decks)
+
+    def to_json(self) -> JSON:
+        """The canonical state (see ``conformance/README.md``)."""
+        if isinstance(self.state, deals.DealState):
+            return deal_state_json(self.state)
+        return match_state_json(self.state, self.decks_given)

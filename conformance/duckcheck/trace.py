@@ -1,0 +1,125 @@
+"""Traces on disk: reading with clear errors, writing byte for byte reproducibly, the manifest.
+
+A trace is a JSON object (see ``conformance/schema/trace.schema.json``). It is written with its
+header fields one per line and one step per line, so that a regenerated suite reviews as a
+readable diff. The manifest lists every trace with its ID, file and SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from duckcheck import FORMAT_VERSION, SUITE_VERSION
+from duckcheck.data import data_dir, load_schema
+
+JSON = dict[str, Any]
+HEADER = ("format", "id", "description", "game", "players", "scope", "options", "dealer", "sections", "rulings", "tags")
+MANIFEST = "manifest.json"
+
+
+class TraceError(ValueError):
+    """A trace file that cannot be used; the message names the file, the place in it and what is expected."""
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def dump_trace(trace: JSON) -> str:
+    """The trace as text: deterministic, one header field per line, one deck and one step per line."""
+    lines = ["{"]
+    for key in HEADER:
+        lines.append(f" {json.dumps(key)}:{compact(trace[key])},")
+    lines.append(' "decks":[')
+    lines.append(",\n".join(f"  {compact(deck)}" for deck in trace["decks"]))
+    lines.append(" ],")
+    lines.append(f' "initial":{compact(trace["initial"])},')
+    lines.append(' "steps":[')
+    lines.append(",\n".join(f"  {compact(step)}" for step in trace["steps"]))
+    lines.append(" ],")
+    lines.append(f' "final":{compact(trace["final"])}')
+    lines.append("}")
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def validate_trace(trace: Any, where: str) -> JSON:
+    """``trace`` if it is valid against the trace schema; else :class:`TraceError` naming the first problem."""
+    validator = jsonschema.Draft202012Validator(load_schema("trace"))
+    errors = sorted(validator.iter_errors(trace), key=lambda error: list(error.absolute_path))
+    if errors:
+        error = errors[0]
+        place = "/".join(str(part) for part in error.absolute_path) or "(top level)"
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        raise TraceError(f"{where}: at {place}: {error.message}{more}")
+    if not isinstance(trace, dict):
+        raise TraceError(f"{where}: a trace is a JSON object")
+    return trace
+
+
+def read_trace(path: Path) -> JSON:
+    """Load and validate one trace file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise TraceError(f"{path}: cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise TraceError(f"{path}: is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TraceError(f"{path}: line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+    return validate_trace(data, str(path))
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def trace_file(trace_id: str) -> str:
+    """The file name of a trace, relative to the traces folder: one folder per scope."""
+    return f"{trace_id}.json"
+
+
+def manifest_json(traces: Iterable[tuple[JSON, str]]) -> str:
+    """The manifest of the suite: versions, and every trace's ID, file, tags and SHA-256, in ID order."""
+    entries = [
+        {"id": trace["id"], "file": trace_file(trace["id"]), "sha256": digest(text), "tags": trace["tags"]}
+        for trace, text in sorted(traces, key=lambda item: str(item[0]["id"]))
+    ]
+    manifest = {"suite": SUITE_VERSION, "format": FORMAT_VERSION, "count": len(entries), "traces": entries}
+    body = ",\n".join(f"  {compact(entry)}" for entry in entries)
+    head = {key: manifest[key] for key in ("suite", "format", "count")}
+    return "{\n" + "".join(f" {json.dumps(k)}:{compact(v)},\n" for k, v in head.items()) + ' "traces":[\n' + body + "\n ]\n}\n"
+
+
+def suite_dir() -> Path:
+    return data_dir("traces")
+
+
+def load_manifest(folder: Path | None = None) -> JSON:
+    folder = folder or suite_dir()
+    path = folder / MANIFEST
+    try:
+        manifest: JSON = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise TraceError(f"{path}: cannot read the suite's manifest: {error}") from None
+    return manifest
+
+
+def load_suite(folder: Path | None = None) -> list[JSON]:
+    """Every trace of the suite, in manifest order, each checked against its hash and the schema."""
+    folder = folder or suite_dir()
+    traces = []
+    for entry in load_manifest(folder)["traces"]:
+        path = folder / entry["file"]
+        trace = read_trace(path)
+        if digest(path.read_text(encoding="utf-8")) != entry["sha256"]:
+            raise TraceError(f"{path}: does not match its SHA-256 in the manifest; regenerate the suite")
+        traces.append(trace)
+    return traces
