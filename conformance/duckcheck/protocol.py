@@ -1,0 +1,133 @@
+"""The adapter protocol, version 1: JSON Lines between the runner and an implementation.
+
+Requests (runner to implementation) are ``hello``, ``start``, ``act`` and ``bye``; every
+request but ``bye`` gets exactly one reply line, in order, carrying the request's ``seq``.
+``conformance/README.md`` describes every message; ``conformance/schema/protocol.schema.json``
+defines them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import jsonschema
+from referencing import Registry, Resource
+
+from duckcheck import PROTOCOL_VERSION
+from duckcheck.data import load_schema
+
+JSON = dict[str, Any]
+
+
+class ProtocolError(ValueError):
+    """A line from the implementation that breaks the protocol; the message says what was expected."""
+
+
+@cache
+def _registry() -> Registry[Any]:
+    resources = [Resource.from_contents(load_schema(name)) for name in ("trace", "protocol")]
+    return Registry().with_resources((resource.id() or "", resource) for resource in resources)
+
+
+@cache
+def message_validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator for the protocol message ``name`` (a key of the protocol schema's ``$defs``)."""
+    protocol = load_schema("protocol")
+    schema = {"$ref": f"{protocol['$id']}#/$defs/{name}"}
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+def check_message(message: Any, name: str) -> JSON:
+    """``message`` if it is a valid ``name`` message; else :class:`ProtocolError` naming the first problem."""
+    errors = sorted(message_validator(name).iter_errors(message), key=lambda e: list(e.absolute_path))
+    if errors:
+        error = errors[0]
+        place = "/".join(str(part) for part in error.absolute_path) or "the reply"
+        raise ProtocolError(f"{place}: {error.message}")
+    assert isinstance(message, dict)
+    return message
+
+
+def parse_line(line: str, name: str) -> JSON:
+    """The message on one line of the implementation's output, checked against the schema ``name``."""
+    try:
+        message = json.loads(line)
+    except json.JSONDecodeError as error:
+        shown = line if len(line) <= 120 else line[:117] + "..."
+        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
+    return check_message(message, name)
+
+
+def parse_reply(line: str, name: str) -> JSON:
+    """A ``start-reply`` or ``act-reply``, with only its envelope checked (the fast path).
+
+    The state and views inside are compared with the trace by the runner, which asks
+    :func:`schema_problem` for a precise message when they differ.
+    """
+    try:
+        message = json.loads(line)
+    except json.JSONDecodeError as error:
+        shown = line if len(line) <= 120 else line[:117] + "..."
+        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
+    if _envelope_ok(message, name):
+        assert isinstance(message, dict)
+        return message
+    return check_message(message, name)
+
+
+def _envelope_ok(message: Any, name: str) -> bool:
+    if not isinstance(message, dict) or type(message.get("seq")) is not int:
+        return False
+    if "skipped" in message or "errored" in message:
+        return isinstance(message.get("skipped", message.get("errored")), str) and "state" not in message
+    if not isinstance(message.get("state"), dict) or not isinstance(message.get("views"), list):
+        return False
+    if name == "act-reply":
+        accepted = message.get("accepted")
+        return accepted is True or (accepted is False and isinstance(message.get("error"), str))
+    return True
+
+
+def schema_problem(message: JSON, name: str) -> str | None:
+    """What makes ``message`` invalid as a ``name`` message, or None."""
+    try:
+        check_message(message, name)
+    except ProtocolError as error:
+        return str(error)
+    return None
+
+
+def encode(message: JSON) -> str:
+    """One line of JSON Lines."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def hello() -> JSON:
+    return {"cmd": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def start(seq: int, trace: JSON) -> JSON:
+    keys = ("game", "scope", "options", "dealer", "decks")
+    return {"cmd": "start", "seq": seq, "trace": trace["id"], **{key: trace[key] for key in keys}}
+
+
+def act(seq: int, action: JSON) -> JSON:
+    return {"cmd": "act", "seq": seq, "action": action}
+
+
+BYE: JSON = {"cmd": "bye"}
+
+
+def supports(handshake: JSON, trace: JSON) -> str | None:
+    """Why the implementation cannot run ``trace`` according to its handshake, or None if it can."""
+    game = handshake["games"].get(trace["game"])
+    if game is None:
+        return f"game {trace['game']} not supported"
+    if trace["scope"] not in game["scopes"]:
+        return f"scope {trace['scope']} not supported"
+    for option, value in trace["options"].items():
+        if value not in game["options"].get(option, []):
+            return f"option {option}={value} not supported"
+    return None

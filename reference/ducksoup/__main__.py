@@ -1,0 +1,3 @@
+from ducksoup.cli import main
+
+main()
