@@ -214,8 +214,12 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
     return [] if expected == actual else [f"{path}: expected {expected!r}, got {actual!r}"]
 
 
-def sections_of(lines: Sequence[str], action: JSON | None, code: str | None) -> tuple[str, ...]:
-    """The rules sections behind a divergence: the fields that differ, and the kind of step."""
+def sections_of(lines: Sequence[str], action: JSON | None, code: str | None, table: str = "") -> tuple[str, ...]:
+    """The rules sections behind a divergence: the fields that differ, and the kind of step.
+
+    ``table`` holds the cards on the table before the step: when a trick of one suit was
+    decided wrongly, the rank order of §2 is concerned too.
+    """
     found: set[str] = set()
     if code:
         found.add(ERROR_SECTIONS.get(code, "§4"))
@@ -227,6 +231,9 @@ def sections_of(lines: Sequence[str], action: JSON | None, code: str | None) -> 
             found.add("§3")
     if action is not None and ("call" in action or "answer" in action) and found & {"§4", "§5"}:
         found.add("§6")
+    trick = table + action.get("play", "") if action else ""
+    if "§4" in found and len(trick) == 4 and trick[1] == trick[3]:
+        found.add("§2")
     return tuple(SECTION_TITLES[s] for s in sorted(found, key=lambda s: int(s[1:])))
 
 
@@ -265,6 +272,7 @@ class TraceChecker:
                 return TraceResult(trace_id, Outcome.FAILED, f"{where}: the implementation errored: {reply['errored']}", index, action)
             problem: list[str] = []
             code = step.get("reject") if step else None
+            table_before = expected["table"]
             if step is not None:
                 if code is not None:
                     if reply.get("accepted") is not False:
@@ -285,7 +293,8 @@ class TraceChecker:
                 if invalid:
                     problem.insert(0, f"reply: {invalid}")
                 reason = f"{where}: " + _headline(problem[0])
-                return TraceResult(trace_id, Outcome.FAILED, reason, index, action, sections_of(problem, action, code), tuple(problem[:12]), index)
+                sections = sections_of(problem, action, code, table_before)
+                return TraceResult(trace_id, Outcome.FAILED, reason, index, action, sections, tuple(problem[:12]), index)
         return TraceResult(trace_id, Outcome.PASSED, steps_checked=len(self.trace["steps"]) + 1)
 
 
