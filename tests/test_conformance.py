@@ -43,7 +43,11 @@ def test_the_reference_passes_a_sample_of_every_kind() -> None:
 
 @pytest.mark.parametrize(
     ("fault", "section"),
-    [("ace-high-in-the-duck", "§2 The cards"), ("face-up-card-to-the-loser", "§5 Drawing"), ("score-summed", "§8 Scoring")],
+    [
+        ("ace-high-in-the-duck", "§2 The cards"),
+        ("face-up-card-to-the-loser", "§5 Drawing"),
+        ("score-summed", "§8 Scoring"),
+    ],
 )
 def test_a_faulty_implementation_fails_with_a_diff_naming_the_section(fault: str, section: str) -> None:
     result = CliRunner().invoke(main, ["check", "--impl", " ".join([*FAULTY, fault]), "-x"])
@@ -63,7 +67,8 @@ def test_check_exits_2_on_another_protocol_version(tmp_path: Path) -> None:
     script.write_text(
         "import sys, json\n"
         "for line in sys.stdin:\n"
-        '    print(json.dumps({"cmd": "hello", "protocol": 0, "implementation": {"name": "old", "version": "0"}, "games": {}}), flush=True)\n'
+        '    hello = {"cmd": "hello", "protocol": 0, "implementation": {"name": "old", "version": "0"}}\n'
+        '    print(json.dumps({**hello, "games": {}}), flush=True)\n'
     )
     result = CliRunner().invoke(main, ["check", "--impl", f"{sys.executable} {script}", "-k", "ds-edge-duck-soup"])
     assert result.exit_code == 2 and "protocol version 0" in result.output
@@ -77,12 +82,15 @@ def test_unsupported_traces_are_skipped(tmp_path: Path) -> None:
         "original = adapter.handshake\n"
         "def handshake():\n"
         "    reply = original()\n"
-        '    reply["games"]["duck-soup"] = {"scopes": ["deal"], "options": {"stock": ["face-up"], "best_of": [1], "double_draw": ["winner-first"]}}\n'
+        '    options = {"stock": ["face-up"], "best_of": [1], "double_draw": ["winner-first"]}\n'
+        '    reply["games"]["duck-soup"] = {"scopes": ["deal"], "options": options}\n'
         "    return reply\n"
         "adapter.handshake = handshake\n"
         "sys.exit(adapter.serve())\n"
     )
-    summary = run([sys.executable, str(script)], select(SUITE, ["ds-edge-hidden", "ds-edge-duck-soup", "ds-game-target"]))
+    summary = run(
+        [sys.executable, str(script)], select(SUITE, ["ds-edge-hidden", "ds-edge-duck-soup", "ds-game-target"])
+    )
     outcomes = {r.trace: r.outcome for r in summary.results}
     assert outcomes["ds-edge-duck-soup"] is Outcome.PASSED
     assert outcomes["ds-edge-hidden-double-draw"] is Outcome.SKIPPED
@@ -92,11 +100,19 @@ def test_unsupported_traces_are_skipped(tmp_path: Path) -> None:
 
 def test_version_names_package_suite_format_and_protocol() -> None:
     output = CliRunner().invoke(main, ["--version"]).output
-    assert f"suite {SUITE_VERSION}" in output and f"trace format {FORMAT_VERSION}" in output and f"protocol {PROTOCOL_VERSION}" in output
+    assert (
+        f"suite {SUITE_VERSION}" in output
+        and f"trace format {FORMAT_VERSION}" in output
+        and f"protocol {PROTOCOL_VERSION}" in output
+    )
 
 
 def test_selection_by_id_and_tag() -> None:
-    assert {t["id"] for t in select(SUITE, ["ds-edge-duck-soup"])} == {"ds-edge-duck-soup", "ds-edge-duck-soup-stock-2", "ds-edge-duck-soup-soup-course"}
+    assert {t["id"] for t in select(SUITE, ["ds-edge-duck-soup"])} == {
+        "ds-edge-duck-soup",
+        "ds-edge-duck-soup-stock-2",
+        "ds-edge-duck-soup-soup-course",
+    }
     assert all("twelve-trick-soup" in t["tags"] for t in select(SUITE, ["twelve-trick-soup"]))
     result = CliRunner().invoke(main, ["check", "-k", "no-such-trace"])
     assert result.exit_code == 2 and "no trace matches" in result.output
@@ -134,12 +150,20 @@ def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
         f"b = dict(plan())\nprint(*[hashlib.sha256(dump_trace(b[i]()).encode()).hexdigest() for i in {wanted!r}])"
     )
     outputs = {
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
         for seed in ("0", "12345")
     }
     assert len(outputs) == 1
     builders = dict(plan())
-    assert outputs.pop().split() == [__import__("hashlib").sha256(dump_trace(builders[i]()).encode()).hexdigest() for i in wanted]
+    assert outputs.pop().split() == [
+        __import__("hashlib").sha256(dump_trace(builders[i]()).encode()).hexdigest() for i in wanted
+    ]
 
 
 # The linter
@@ -169,7 +193,12 @@ def test_the_reference_adapter_speaks_the_schema() -> None:
     check_message(hello(), "hello-request")
     check_message(session.handle(hello()) or {}, "hello-reply")
     trace = SUITE[0]
-    start = {"cmd": "start", "seq": 1, "trace": trace["id"], **{k: trace[k] for k in ("game", "scope", "options", "dealer", "decks")}}
+    start = {
+        "cmd": "start",
+        "seq": 1,
+        "trace": trace["id"],
+        **{k: trace[k] for k in ("game", "scope", "options", "dealer", "decks")},
+    }
     check_message(start, "start-request")
     check_message(session.handle(start) or {}, "start-reply")
     for seq, step in enumerate(trace["steps"][:10], 2):

@@ -6,6 +6,7 @@ before and after, so a trace's ``sections``, ``rulings`` and ``tags`` are comput
 
 from __future__ import annotations
 
+from duckcheck.oracle import Scope, Table
 from duckspec.cards import Rank
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
@@ -15,8 +16,6 @@ from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 from duckspec.duck_soup.winning import GameEnd
-
-from duckcheck.oracle import Scope, Table
 
 EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("§3",),

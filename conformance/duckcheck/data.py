@@ -20,7 +20,9 @@ def data_dir(name: str) -> Path:
     for candidate in (PACKAGE / name, PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"the conformance suite's {name} folder is missing: looked in {PACKAGE} and {PACKAGE.parent}")
+    raise FileNotFoundError(
+        f"the conformance suite's {name} folder is missing: looked in {PACKAGE} and {PACKAGE.parent}"
+    )
 
 
 @cache

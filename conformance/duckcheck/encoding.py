@@ -59,7 +59,9 @@ def parse_action(data: Any, where: str = "action") -> Action:
     if data.get("answer") == "duck" and set(data) == {"player", "answer"}:
         return SayDuck(player)
     if not isinstance(data.get("play"), str) or not set(data) <= {"player", "play", "call"}:
-        raise EncodingError(f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {data!r}")
+        raise EncodingError(
+            f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {data!r}"
+        )
     call = data.get("call", Call.NONE.value)
     if call not in {c.value for c in Call}:
         raise EncodingError(f"{where}: unknown call {call!r}; calls are {', '.join(c.value for c in Call)}")

@@ -22,17 +22,16 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from duckspec.cards import Card, full_deck
-from duckspec.duck_soup.actions import Play
-from duckspec.duck_soup.errors import ErrorCode
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
-
 from duckcheck.encoding import JSON
 from duckcheck.oracle import Scope, Table
 from duckcheck.policies import POLICIES, random_policy
 from duckcheck.recorder import Recorder, deal_rng
 from duckcheck.scenarios import EDGE_CASES
 from duckcheck.trace import MANIFEST, dump_trace, manifest_json, suite_dir, trace_file
+from duckspec.cards import Card, full_deck
+from duckspec.duck_soup.actions import Play
+from duckspec.duck_soup.errors import ErrorCode
+from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 DECKS_PER_GAME = 40
 STANDARD = RuleOptions()
@@ -54,13 +53,26 @@ def shuffled_decks(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
     return decks
 
 
-def bot_trace(trace_id: str, scope: Scope, options: RuleOptions, policy: str, inject: float = 0.0, end_with: ErrorCode | None = None) -> JSON:
+def bot_trace(
+    trace_id: str,
+    scope: Scope,
+    options: RuleOptions,
+    policy: str,
+    inject: float = 0.0,
+    end_with: ErrorCode | None = None,
+) -> JSON:
     """A deal, game or match played by ``policy`` from seeded shuffles."""
     rng = seeded(trace_id)
     decks = shuffled_decks(rng, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
     what = {"deal": "A deal", "game": "A game", "match": f"A best-of-{options.best_of} match"}[scope.value]
-    variant = "" if options == STANDARD or scope is Scope.MATCH and options == RuleOptions(best_of=options.best_of) else " with rule options"
-    description = f"{what} played by the {policy} bot{variant}" + (", with illegal actions tried on the way" if inject else "")
+    variant = (
+        ""
+        if options == STANDARD or (scope is Scope.MATCH and options == RuleOptions(best_of=options.best_of))
+        else " with rule options"
+    )
+    description = f"{what} played by the {policy} bot{variant}" + (
+        ", with illegal actions tried on the way" if inject else ""
+    )
     recorder = Recorder(trace_id, description, scope, options, rng.randrange(2), decks, tags=[policy])
     recorder.play_out(POLICIES[policy], inject=inject)
     if end_with is not None:
@@ -101,14 +113,18 @@ def quiet(pool: list[Outcome]) -> list[Outcome]:
 def level_totals_game() -> JSON:
     """Three quiet deals whose totals are level past 250 (DS-R08), then whatever it takes."""
     first, second = quiet(deal_pool(1)), quiet(deal_pool(0))
-    gaps = {}
+    gaps: dict[int, tuple[tuple[Card, ...], tuple[int, int], tuple[Card, ...], tuple[int, int]]] = {}
     for deck2, s2 in second:
         for deck3, s3 in first:
             gaps.setdefault((s2[0] + s3[0]) - (s2[1] + s3[1]), (deck2, s2, deck3, s3))
     for deck1, s1 in first:
         found = gaps.get(s1[1] - s1[0])
         if found and s1[0] + found[1][0] + found[3][0] >= 250 and s1[0] + found[1][0] < 250 > s1[1] + found[1][1]:
-            return assembled_game("ds-game-level-totals", "Totals level past 250 after the third deal: a fourth is dealt", [deck1, found[0], found[2]])
+            return assembled_game(
+                "ds-game-level-totals",
+                "Totals level past 250 after the third deal: a fourth is dealt",
+                [deck1, found[0], found[2]],
+            )
     raise RuntimeError("no level-totals game in the pool; enlarge it")
 
 
@@ -121,7 +137,11 @@ def pond_over_target_game() -> JSON:
             for deck3, s3 in ponds:
                 total0, total1 = s1[0] + s2[0] + s3[0], s1[1] + s2[1] + s3[1]
                 if s1[0] + s2[0] < 250 and total0 >= 250 and total0 > total1:
-                    return assembled_game("ds-game-pond-over-target", "A pond wins although the opponent passes 250 with a higher total", [deck1, deck2, deck3])
+                    return assembled_game(
+                        "ds-game-pond-over-target",
+                        "A pond wins although the opponent passes 250 with a higher total",
+                        [deck1, deck2, deck3],
+                    )
     raise RuntimeError("no pond-over-target game in the pool")
 
 
@@ -129,7 +149,9 @@ def both_in_the_pond_game() -> JSON:
     """Both players score 125 or more in one deal; the higher deal score wins (DS-R05)."""
     for deck, scores in deal_pool(1):
         if min(scores) >= 125 and scores[0] != scores[1]:
-            return assembled_game("ds-game-both-in-the-pond", "Both players in the pond in one deal: the higher deal score wins", [deck])
+            return assembled_game(
+                "ds-game-both-in-the-pond", "Both players in the pond in one deal: the higher deal score wins", [deck]
+            )
     raise RuntimeError("no deal with both players in the pond")
 
 
@@ -138,9 +160,15 @@ def target_game(trace_id: str, soup: bool) -> JSON:
     first, second = quiet(deal_pool(1)), quiet(deal_pool(0))
     for (deck1, s1), (deck2, s2), (deck3, s3) in zip(first, second, first[1:], strict=False):
         totals = (s1[0] + s2[0] + s3[0], s1[1] + s2[1] + s3[1])
-        if max(s1[p] + s2[p] for p in (0, 1)) < 250 <= max(totals) and totals[0] != totals[1] and (min(totals) < 125) == soup:
+        if (
+            max(s1[p] + s2[p] for p in (0, 1)) < 250 <= max(totals)
+            and totals[0] != totals[1]
+            and (min(totals) < 125) == soup
+        ):
             what = "the loser in the soup" if soup else "a single game"
-            return assembled_game(trace_id, f"Quiet deals until a total passes 250: the higher total wins, {what}", [deck1, deck2, deck3])
+            return assembled_game(
+                trace_id, f"Quiet deals until a total passes 250: the higher total wins, {what}", [deck1, deck2, deck3]
+            )
     raise RuntimeError("no target game in the pool")
 
 
@@ -158,7 +186,10 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
     for n in range(1, 31):
         trace_id = f"ds-deal-illegal-{n:03d}"
         options = list(VARIANTS.values())[n % 3]
-        yield trace_id, _bot(trace_id, Scope.DEAL, options, ("random", "quacky")[n % 2], inject=0.15, end_with=ErrorCode.DEAL_OVER)
+        yield (
+            trace_id,
+            _bot(trace_id, Scope.DEAL, options, ("random", "quacky")[n % 2], inject=0.15, end_with=ErrorCode.DEAL_OVER),
+        )
     for policy in POLICIES:
         for prefix, options in VARIANTS.items():
             for n in range(1, 5 if prefix == "" else 3):
@@ -180,7 +211,14 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
     yield "ds-game-target-in-the-soup", lambda: target_game("ds-game-target-in-the-soup", soup=True)
 
 
-def _bot(trace_id: str, scope: Scope, options: RuleOptions, policy: str, inject: float = 0.0, end_with: ErrorCode | None = None) -> Callable[[], JSON]:
+def _bot(
+    trace_id: str,
+    scope: Scope,
+    options: RuleOptions,
+    policy: str,
+    inject: float = 0.0,
+    end_with: ErrorCode | None = None,
+) -> Callable[[], JSON]:
     return lambda: bot_trace(trace_id, scope, options, policy, inject, end_with)
 
 
@@ -202,13 +240,19 @@ def generate() -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m duckcheck.generator", description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, help="where the traces go (default: the suite's folder)")
-    parser.add_argument("--check", action="store_true", help="do not write: exit 1 if the folder differs from a fresh generation")
+    parser.add_argument(
+        "--check", action="store_true", help="do not write: exit 1 if the folder differs from a fresh generation"
+    )
     args = parser.parse_args(argv)
     folder: Path = args.folder or suite_dir()
     files = generate()
     existing = {path.name for path in folder.glob("*.json")} if folder.is_dir() else set()
     if args.check:
-        differing = sorted(name for name, text in files.items() if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text)
+        differing = sorted(
+            name
+            for name, text in files.items()
+            if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text
+        )
         extra = sorted(existing - set(files))
         for name in differing:
             print(f"{folder / name}: differs from a fresh generation")

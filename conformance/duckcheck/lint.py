@@ -17,12 +17,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from duckcheck.data import data_dir
+from duckcheck.trace import JSON, MANIFEST, TraceError, load_manifest, read_trace, suite_dir
 from duckspec.duck_soup import SECTIONS
 from duckspec.duck_soup.errors import ErrorCode
 from duckspec.rulings import load_rulings
-
-from duckcheck.data import data_dir
-from duckcheck.trace import JSON, MANIFEST, TraceError, load_manifest, read_trace, suite_dir
 
 SIZE_LIMIT = 10_000_000
 
@@ -49,7 +48,9 @@ def lint(folder: Path, regenerate: bool = True) -> list[str]:
         traces.append(trace)
         if entry["file"] != f"{trace['id']}.json" or entry["id"] != trace["id"]:
             problems.append(f"{entry['file']}: holds trace {trace['id']!r}; a trace's file is named after its ID")
-    problems += _check_ids(folder, [str(trace["id"]) for trace in traces], [str(entry["id"]) for entry in manifest["traces"]])
+    problems += _check_ids(
+        folder, [str(trace["id"]) for trace in traces], [str(entry["id"]) for entry in manifest["traces"]]
+    )
     problems += _check_coverage(traces)
     size = sum(path.stat().st_size for path in folder.glob("*.json"))
     if size > SIZE_LIMIT:
@@ -65,7 +66,9 @@ def _check_ids(folder: Path, ids: list[str], listed: list[str]) -> list[str]:
     problems += [f"{name}: not listed in the manifest" for name in sorted(files - {f"{i}.json" for i in listed})]
     published = published_ids(folder)
     problems += [f"published trace {i!r} is gone: IDs are never removed or renamed" for i in published if i not in ids]
-    problems += [f"trace {i!r} is not in published-ids.txt: add it when it is released" for i in ids if i not in published]
+    problems += [
+        f"trace {i!r} is not in published-ids.txt: add it when it is released" for i in ids if i not in published
+    ]
     return problems
 
 
@@ -92,14 +95,18 @@ def _check_reproducible(folder: Path) -> list[str]:
     for name, text in generate().items():
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            problems.append(f"{path}: differs from what the generator produces; regenerate with python -m duckcheck.generator")
+            problems.append(
+                f"{path}: differs from what the generator produces; regenerate with python -m duckcheck.generator"
+            )
     return problems
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m duckcheck.lint", description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, help="the suite's folder (default: the bundled suite)")
-    parser.add_argument("--no-regenerate", action="store_true", help="skip the byte-for-byte comparison with the generator")
+    parser.add_argument(
+        "--no-regenerate", action="store_true", help="skip the byte-for-byte comparison with the generator"
+    )
     args = parser.parse_args(argv)
     folder: Path = args.folder or suite_dir()
     try:

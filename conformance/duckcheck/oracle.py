@@ -10,13 +10,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from duckcheck.encoding import JSON, deal_state_json, match_state_json
 from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import RuleOptions
-
-from duckcheck.encoding import JSON, deal_state_json, match_state_json
 
 GAME_ID = "duck-soup"
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from duckcheck.oracle import Table
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, rank_strength
 from duckspec.duck_soup.quacking import Call
-
-from duckcheck.oracle import Table
 
 Policy = Callable[[Table, random.Random], Action]
 
@@ -35,7 +34,10 @@ def quacky_policy(table: Table, rng: random.Random) -> Action:
 def greedy_policy(table: Table, rng: random.Random) -> Action:
     actions = table.legal_actions()
     player = actions[0].player
-    scored = [(_gain(table, action, player), _keep_value(table, action), rng.random(), index) for index, action in enumerate(actions)]
+    scored = [
+        (_gain(table, action, player), _keep_value(table, action), rng.random(), index)
+        for index, action in enumerate(actions)
+    ]
     return actions[max(scored)[3]]
 
 

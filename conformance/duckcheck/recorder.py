@@ -11,6 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from duckcheck import FORMAT_VERSION
+from duckcheck.analysis import rejection_events, sections_and_rulings, setup_events, step_events
+from duckcheck.encoding import JSON, action_json, cards_text, options_json, result_json
+from duckcheck.oracle import GAME_ID, Scope, Table
+from duckcheck.policies import Policy
 from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
@@ -19,12 +24,6 @@ from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
-
-from duckcheck import FORMAT_VERSION
-from duckcheck.analysis import rejection_events, sections_and_rulings, setup_events, step_events
-from duckcheck.encoding import JSON, action_json, cards_text, options_json, result_json
-from duckcheck.oracle import GAME_ID, Scope, Table
-from duckcheck.policies import Policy
 
 
 class RecordingError(RuntimeError):
@@ -65,7 +64,9 @@ class Recorder:
         if self.table.finished is not None:
             finished = self.table.finished
             duck, soup = finished.points(Course.DUCK), finished.points(Course.SOUP)
-            self.finished_deals.append({"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())})
+            self.finished_deals.append(
+                {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())}
+            )
 
     def reject(self, action: Action, expected: ErrorCode | None = None) -> ErrorCode:
         """Record ``action`` as a step that must be rejected; the code is the oracle's."""
@@ -99,7 +100,9 @@ class Recorder:
             if self.table.decks_used != dealt:
                 rng, dealt = deal_rng(self.table), self.table.decks_used
             if inject and rng.random() < inject:
-                candidates = [a for a in illegal_actions(self.table) if only is None or rejection_code(self.table, a) is only]
+                candidates = [
+                    a for a in illegal_actions(self.table) if only is None or rejection_code(self.table, a) is only
+                ]
                 if candidates:
                     self.reject(rng.choice(candidates))
             self.act(policy(self.table, rng))

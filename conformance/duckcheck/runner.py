@@ -10,6 +10,7 @@ the rules sections concerned and a diff.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import queue
 import shlex
@@ -22,7 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck import PROTOCOL_VERSION
-from duckcheck.protocol import BYE, ProtocolError, act, encode, hello, parse_line, parse_reply, schema_problem, start, supports
+from duckcheck.protocol import (
+    BYE,
+    ProtocolError,
+    act,
+    encode,
+    hello,
+    parse_line,
+    parse_reply,
+    schema_problem,
+    start,
+    supports,
+)
 from duckcheck.views import NOTHING_KNOWN, known_after, views
 
 JSON = dict[str, Any]
@@ -172,10 +184,8 @@ class Implementation:
                 self.process.wait()
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
 
 
 def shake_hands(implementation: Implementation) -> JSON:
@@ -186,7 +196,9 @@ def shake_hands(implementation: Implementation) -> JSON:
     except ProtocolError as error:
         raise CannotCheck(f"the handshake failed: {error}") from None
     if reply["protocol"] != PROTOCOL_VERSION:
-        raise CannotCheck(f"the implementation speaks protocol version {reply['protocol']}, this runner version {PROTOCOL_VERSION}")
+        raise CannotCheck(
+            f"the implementation speaks protocol version {reply['protocol']}, this runner version {PROTOCOL_VERSION}"
+        )
     return reply
 
 
@@ -210,7 +222,9 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
                 lines += diff(expected[key], actual[key], f"{path}.{key}")
         return lines
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
-        return [line for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for line in diff(e, a, f"{path}[{i}]")]
+        return [
+            line for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for line in diff(e, a, f"{path}[{i}]")
+        ]
     return [] if expected == actual else [f"{path}: expected {expected!r}, got {actual!r}"]
 
 
@@ -246,7 +260,9 @@ class TraceChecker:
 
     def requests(self) -> list[JSON]:
         steps = self.trace["steps"]
-        return [start(self.first_seq, self.trace)] + [act(self.first_seq + 1 + i, step["action"]) for i, step in enumerate(steps)]
+        return [start(self.first_seq, self.trace)] + [
+            act(self.first_seq + 1 + i, step["action"]) for i, step in enumerate(steps)
+        ]
 
     def check(self, next_reply: Callable[[], str]) -> TraceResult:
         trace_id = self.trace["id"]
@@ -267,9 +283,17 @@ class TraceChecker:
             if "skipped" in reply:
                 if step is None:
                     return TraceResult(trace_id, Outcome.SKIPPED, f"the implementation skipped it: {reply['skipped']}")
-                return TraceResult(trace_id, Outcome.FAILED, f"{where}: skipped in the middle of a trace: {reply['skipped']}", index, action)
+                return TraceResult(
+                    trace_id,
+                    Outcome.FAILED,
+                    f"{where}: skipped in the middle of a trace: {reply['skipped']}",
+                    index,
+                    action,
+                )
             if "errored" in reply:
-                return TraceResult(trace_id, Outcome.FAILED, f"{where}: the implementation errored: {reply['errored']}", index, action)
+                return TraceResult(
+                    trace_id, Outcome.FAILED, f"{where}: the implementation errored: {reply['errored']}", index, action
+                )
             problem: list[str] = []
             code = step.get("reject") if step else None
             table_before = expected["table"]
@@ -294,7 +318,9 @@ class TraceChecker:
                     problem.insert(0, f"reply: {invalid}")
                 reason = f"{where}: " + _headline(problem[0])
                 sections = sections_of(problem, action, code, table_before)
-                return TraceResult(trace_id, Outcome.FAILED, reason, index, action, sections, tuple(problem[:12]), index)
+                return TraceResult(
+                    trace_id, Outcome.FAILED, reason, index, action, sections, tuple(problem[:12]), index
+                )
         return TraceResult(trace_id, Outcome.PASSED, steps_checked=len(self.trace["steps"]) + 1)
 
 
@@ -320,7 +346,8 @@ class Summary:
         return sum(result.steps_checked for result in self.results)
 
     def closing_line(self) -> str:
-        return f"{self.count(Outcome.PASSED)} passed, {self.count(Outcome.FAILED)} failed, {self.count(Outcome.SKIPPED)} skipped"
+        passed, failed, skipped = (self.count(outcome) for outcome in Outcome)
+        return f"{passed} passed, {failed} failed, {skipped} skipped"
 
 
 def select(traces: Sequence[JSON], keywords: Sequence[str]) -> list[JSON]:

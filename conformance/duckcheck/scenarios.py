@@ -10,18 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from duckcheck.encoding import JSON
+from duckcheck.oracle import Scope, Table
+from duckcheck.policies import random_policy
+from duckcheck.recorder import Recorder
 from duckspec.cards import Card, parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import Phase
 from duckspec.duck_soup.dealing import arrange_deck
 from duckspec.duck_soup.errors import ErrorCode
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
-
-from duckcheck.encoding import JSON
-from duckcheck.oracle import Scope, Table
-from duckcheck.policies import random_policy
-from duckcheck.recorder import Recorder
+from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
 
 HIDDEN = RuleOptions(stock=StockVisibility.HIDDEN)
 ALTERNATE = RuleOptions(double_draw=DoubleDraw.ALTERNATE)
@@ -31,7 +30,9 @@ def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text.split())
 
 
-def arranged(trace_id: str, description: str, leader: str, dealer: str, stock: str = "", options: RuleOptions = RuleOptions()) -> Recorder:
+def arranged(
+    trace_id: str, description: str, leader: str, dealer: str, stock: str = "", options: RuleOptions = STANDARD
+) -> Recorder:
     """A deal in which player 0 (leading) holds ``leader`` and player 1 (dealing) holds ``dealer``."""
     deck = arrange_deck(1, (cards(leader), cards(dealer)), cards(stock))
     return Recorder(trace_id, description, Scope.DEAL, options, 1, [deck], tags=["edge-case"])
@@ -52,7 +53,9 @@ def advance(recorder: Recorder, stock_left: int, keep: str) -> Recorder:
     kept = set(cards(keep))
     table = recorder.table
     while not (table.deal.phase is Phase.LEAD and len(table.deal.stock) == stock_left):
-        recorder.act(next(a for a in table.legal_actions() if isinstance(a, Play) and a.call is Call.NONE and a.card not in kept))
+        recorder.act(
+            next(a for a in table.legal_actions() if isinstance(a, Play) and a.call is Call.NONE and a.card not in kept)
+        )
         table = recorder.table
     return recorder
 
@@ -94,7 +97,9 @@ def _thrower(table: Table, rng: random.Random, throw_in: str) -> Action:
     actions = table.legal_actions()
     deal = table.deal
     if deal.to_act == 1 and deal.phase is Phase.FOLLOW and throw_in in ("both", deal.course.value):
-        losing = [a for a in actions if isinstance(a, Play) and a.call is Call.NONE and a.card.suit != deal.table[0].suit]
+        losing = [
+            a for a in actions if isinstance(a, Play) and a.call is Call.NONE and a.card.suit != deal.table[0].suit
+        ]
         if losing:
             return rng.choice(losing)
     return rng.choice(actions)
@@ -104,62 +109,270 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
     jacks = "JS JC 9S 9H", "JH 9C 4D 5D"
     return {
         "ds-edge-quack-answered-by-duck": lambda: finish(
-            script(arranged("ds-edge-quack-answered-by-duck", "A quack in the Duck course answered by duck while the leader holds no third card", "8S 2C", "8H 3C", "JD QD"), play(0, "8S"), play(1, "8H", Call.QUACK), SayDuck(0))
+            script(
+                arranged(
+                    "ds-edge-quack-answered-by-duck",
+                    "A quack in the Duck course answered by duck while the leader holds no third card",
+                    "8S 2C",
+                    "8H 3C",
+                    "JD QD",
+                ),
+                play(0, "8S"),
+                play(1, "8H", Call.QUACK),
+                SayDuck(0),
+            )
         ),
         "ds-edge-duck-holding-third-card": lambda: finish(
-            script(arranged("ds-edge-duck-holding-third-card", "The leader answers a quack with duck although it holds a third card of the rank", "8S 8C", "8H 3C", "JD QD"), play(0, "8S"), play(1, "8H", Call.QUACK), SayDuck(0))
+            script(
+                arranged(
+                    "ds-edge-duck-holding-third-card",
+                    "The leader answers a quack with duck although it holds a third card of the rank",
+                    "8S 8C",
+                    "8H 3C",
+                    "JD QD",
+                ),
+                play(0, "8S"),
+                play(1, "8H", Call.QUACK),
+                SayDuck(0),
+            )
         ),
         "ds-edge-forgotten-quack": lambda: finish(
-            script(arranged("ds-edge-forgotten-quack", "The follower plays the rank led without calling quack: the leader wins 2", "8S", "8H", "JD QD"), play(0, "8S"), play(1, "8H"))
+            script(
+                arranged(
+                    "ds-edge-forgotten-quack",
+                    "The follower plays the rank led without calling quack: the leader wins 2",
+                    "8S",
+                    "8H",
+                    "JD QD",
+                ),
+                play(0, "8S"),
+                play(1, "8H"),
+            )
         ),
         "ds-edge-quack-quack-same-suit": lambda: finish(
-            script(arranged("ds-edge-quack-quack-same-suit", "Quack-quack, the fourth card of the third card's suit: 2 + 1 to the leader", *jacks, "2H 3H 4H 5H"), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "9C"))
+            script(
+                arranged(
+                    "ds-edge-quack-quack-same-suit",
+                    "Quack-quack, the fourth card of the third card's suit: 2 + 1 to the leader",
+                    *jacks,
+                    "2H 3H 4H 5H",
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "9C"),
+            )
         ),
         "ds-edge-quack-quack-other-suit": lambda: finish(
-            script(arranged("ds-edge-quack-quack-other-suit", "Quack-quack, the fourth card of another suit: 2 + 2 to the leader", *jacks, "2H 3H 4H 5H"), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "4D"))
+            script(
+                arranged(
+                    "ds-edge-quack-quack-other-suit",
+                    "Quack-quack, the fourth card of another suit: 2 + 2 to the leader",
+                    *jacks,
+                    "2H 3H 4H 5H",
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "4D"),
+            )
         ),
         "ds-edge-duck-soup": lambda: finish(
-            script(arranged("ds-edge-duck-soup", "Duck soup: the fourth jack takes both tricks, 2 + 2, and the follower draws first", "JS JC", "JH JD", "2H 3H 4H 5H"), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "JD", Call.DUCK_SOUP))
+            script(
+                arranged(
+                    "ds-edge-duck-soup",
+                    "Duck soup: the fourth jack takes both tricks, 2 + 2, and the follower draws first",
+                    "JS JC",
+                    "JH JD",
+                    "2H 3H 4H 5H",
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "JD", Call.DUCK_SOUP),
+            )
         ),
         "ds-edge-forgotten-duck-soup": lambda: finish(
-            script(arranged("ds-edge-forgotten-duck-soup", "The fourth jack played without calling duck soup: the leader wins both tricks", "JS JC", "JH JD", "2H 3H 4H 5H"), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "JD"))
+            script(
+                arranged(
+                    "ds-edge-forgotten-duck-soup",
+                    "The fourth jack played without calling duck soup: the leader wins both tricks",
+                    "JS JC",
+                    "JH JD",
+                    "2H 3H 4H 5H",
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "JD"),
+            )
         ),
         "ds-edge-quack-quack-stock-4": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-quack-quack-stock-4", "Quack-quack with four cards in the stock: two each, then a 13-trick Soup", "JS JC", "JH JD"), 4, "JS JC JH JD"), "J", False)
+            quack_quack_now(
+                advance(
+                    arranged(
+                        "ds-edge-quack-quack-stock-4",
+                        "Quack-quack with four cards in the stock: two each, then a 13-trick Soup",
+                        "JS JC",
+                        "JH JD",
+                    ),
+                    4,
+                    "JS JC JH JD",
+                ),
+                "J",
+                False,
+            )
         ),
         "ds-edge-quack-quack-stock-2": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-quack-quack-stock-2", "Quack-quack with two cards in the stock: one each, then a 12-trick Soup", "JS JC", "JH JD"), 2, "JS JC JH JD"), "J", False)
+            quack_quack_now(
+                advance(
+                    arranged(
+                        "ds-edge-quack-quack-stock-2",
+                        "Quack-quack with two cards in the stock: one each, then a 12-trick Soup",
+                        "JS JC",
+                        "JH JD",
+                    ),
+                    2,
+                    "JS JC JH JD",
+                ),
+                "J",
+                False,
+            )
         ),
         "ds-edge-duck-soup-stock-2": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-duck-soup-stock-2", "Duck soup with two cards in the stock: the follower takes the face-up card, 12-trick Soup", "JS JC", "JH JD"), 2, "JS JC JH JD"), "J", True)
+            quack_quack_now(
+                advance(
+                    arranged(
+                        "ds-edge-duck-soup-stock-2",
+                        "Duck soup with two cards in the stock: the follower takes the face-up card, 12-trick Soup",
+                        "JS JC",
+                        "JH JD",
+                    ),
+                    2,
+                    "JS JC JH JD",
+                ),
+                "J",
+                True,
+            )
         ),
         "ds-edge-quack-quack-soup-course": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-quack-quack-soup-course", "Quack-quack in the Soup course: no drawing", "JS JC", "JH JD"), 0, "JS JC JH JD"), "J", False)
+            quack_quack_now(
+                advance(
+                    arranged(
+                        "ds-edge-quack-quack-soup-course",
+                        "Quack-quack in the Soup course: no drawing",
+                        "JS JC",
+                        "JH JD",
+                    ),
+                    0,
+                    "JS JC JH JD",
+                ),
+                "J",
+                False,
+            )
         ),
         "ds-edge-duck-soup-soup-course": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-duck-soup-soup-course", "Duck soup in the Soup course", "JS JC", "JH JD"), 0, "JS JC JH JD"), "J", True)
+            quack_quack_now(
+                advance(
+                    arranged("ds-edge-duck-soup-soup-course", "Duck soup in the Soup course", "JS JC", "JH JD"),
+                    0,
+                    "JS JC JH JD",
+                ),
+                "J",
+                True,
+            )
         ),
         "ds-edge-quack-soup-course": lambda: finish(
-            _quack_in_soup(advance(arranged("ds-edge-quack-soup-course", "A quack in the Soup course answered by duck", "8S", "8H"), 0, "8S 8H"))
+            _quack_in_soup(
+                advance(
+                    arranged("ds-edge-quack-soup-course", "A quack in the Soup course answered by duck", "8S", "8H"),
+                    0,
+                    "8S 8H",
+                )
+            )
         ),
         "ds-edge-alternate-double-draw": lambda: finish(
-            script(arranged("ds-edge-alternate-double-draw", "Option double_draw alternate: winner, loser, winner, loser", *jacks, "2H 3H 4H 5H", ALTERNATE), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "9C"))
+            script(
+                arranged(
+                    "ds-edge-alternate-double-draw",
+                    "Option double_draw alternate: winner, loser, winner, loser",
+                    *jacks,
+                    "2H 3H 4H 5H",
+                    ALTERNATE,
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "9C"),
+            )
         ),
         "ds-edge-hidden-double-draw": lambda: finish(
-            script(arranged("ds-edge-hidden-double-draw", "Hidden stock: the double draw takes the same cards, none shown", *jacks, "2H 3H 4H 5H", HIDDEN), play(0, "JS"), play(1, "JH", Call.QUACK), play(0, "JC", Call.QUACK_QUACK), play(1, "9C"))
+            script(
+                arranged(
+                    "ds-edge-hidden-double-draw",
+                    "Hidden stock: the double draw takes the same cards, none shown",
+                    *jacks,
+                    "2H 3H 4H 5H",
+                    HIDDEN,
+                ),
+                play(0, "JS"),
+                play(1, "JH", Call.QUACK),
+                play(0, "JC", Call.QUACK_QUACK),
+                play(1, "9C"),
+            )
         ),
         "ds-edge-hidden-twelve-trick-soup": lambda: finish(
-            quack_quack_now(advance(arranged("ds-edge-hidden-twelve-trick-soup", "Hidden stock: quack-quack with two cards left, 12-trick Soup", "JS JC", "JH JD", options=HIDDEN), 2, "JS JC JH JD"), "J", False)
+            quack_quack_now(
+                advance(
+                    arranged(
+                        "ds-edge-hidden-twelve-trick-soup",
+                        "Hidden stock: quack-quack with two cards left, 12-trick Soup",
+                        "JS JC",
+                        "JH JD",
+                        options=HIDDEN,
+                    ),
+                    2,
+                    "JS JC JH JD",
+                ),
+                "J",
+                False,
+            )
         ),
         "ds-edge-ace-low-in-the-duck": lambda: finish(
-            script(arranged("ds-edge-ace-low-in-the-duck", "The Ace beats the King of its suit in the Duck course (Ace low)", "KS", "AS 2C"), play(0, "KS"), play(1, "AS"))
+            script(
+                arranged(
+                    "ds-edge-ace-low-in-the-duck",
+                    "The Ace beats the King of its suit in the Duck course (Ace low)",
+                    "KS",
+                    "AS 2C",
+                ),
+                play(0, "KS"),
+                play(1, "AS"),
+            )
         ),
         "ds-edge-ace-high-in-the-soup": lambda: finish(
-            _ace_in_soup(advance(arranged("ds-edge-ace-high-in-the-soup", "The Ace beats the King of its suit in the Soup course (Ace high)", "KS", "AS"), 0, "KS AS"))
+            _ace_in_soup(
+                advance(
+                    arranged(
+                        "ds-edge-ace-high-in-the-soup",
+                        "The Ace beats the King of its suit in the Soup course (Ace high)",
+                        "KS",
+                        "AS",
+                    ),
+                    0,
+                    "KS AS",
+                )
+            )
         ),
-        "ds-edge-zero-points": lambda: zero_points("ds-edge-zero-points", "One player never wins a trick: nothing in either course, a deal score of 0", "both"),
-        "ds-edge-zero-duck-points": lambda: zero_points("ds-edge-zero-duck-points", "One player wins nothing in the Duck course, so scores 0 for the deal", "duck"),
-        "ds-edge-zero-soup-points": lambda: zero_points("ds-edge-zero-soup-points", "One player wins nothing in the Soup course, so scores 0 for the deal", "soup"),
+        "ds-edge-zero-points": lambda: zero_points(
+            "ds-edge-zero-points", "One player never wins a trick: nothing in either course, a deal score of 0", "both"
+        ),
+        "ds-edge-zero-duck-points": lambda: zero_points(
+            "ds-edge-zero-duck-points", "One player wins nothing in the Duck course, so scores 0 for the deal", "duck"
+        ),
+        "ds-edge-zero-soup-points": lambda: zero_points(
+            "ds-edge-zero-soup-points", "One player wins nothing in the Soup course, so scores 0 for the deal", "soup"
+        ),
         "ds-edge-twelve-trick-soup-deal-over": lambda: _deal_over_after_twelve(),
         **{f"ds-negative-{code.value}": _negative_case(code) for code in ErrorCode if code is not ErrorCode.GAME_OVER},
     }
@@ -183,7 +396,16 @@ def _ace_in_soup(recorder: Recorder) -> Recorder:
 
 def _deal_over_after_twelve() -> JSON:
     recorder = quack_quack_now(
-        advance(arranged("ds-edge-twelve-trick-soup-deal-over", "A 12-trick Soup played to its end; any further action is refused", "JS JC", "JH JD"), 2, "JS JC JH JD"),
+        advance(
+            arranged(
+                "ds-edge-twelve-trick-soup-deal-over",
+                "A 12-trick Soup played to its end; any further action is refused",
+                "JS JC",
+                "JH JD",
+            ),
+            2,
+            "JS JC JH JD",
+        ),
         "J",
         False,
     )
@@ -197,7 +419,12 @@ def _negative_case(code: ErrorCode) -> Callable[[], JSON]:
 
     def build() -> JSON:
         trace_id = f"ds-negative-{code.value}"
-        recorder = arranged(trace_id, f"Actions rejected with {code.value}, the state unchanged and play going on", "8S 8C JS", "8H JH 4D")
+        recorder = arranged(
+            trace_id,
+            f"Actions rejected with {code.value}, the state unchanged and play going on",
+            "8S 8C JS",
+            "8H JH 4D",
+        )
         if code is ErrorCode.DEAL_OVER:
             recorder.play_out(random_policy)
             recorder.reject(Play(0, parse_card("AC")), code)

@@ -104,7 +104,13 @@ def manifest_json(traces: Iterable[tuple[JSON, str]]) -> str:
     manifest = {"suite": SUITE_VERSION, "format": FORMAT_VERSION, "count": len(entries), "traces": entries}
     body = ",\n".join(f"  {compact(entry)}" for entry in entries)
     head = {key: manifest[key] for key in ("suite", "format", "count")}
-    return "{\n" + "".join(f" {json.dumps(k)}:{compact(v)},\n" for k, v in head.items()) + ' "traces":[\n' + body + "\n ]\n}\n"
+    return (
+        "{\n"
+        + "".join(f" {json.dumps(k)}:{compact(v)},\n" for k, v in head.items())
+        + ' "traces":[\n'
+        + body
+        + "\n ]\n}\n"
+    )
 
 
 def suite_dir() -> Path:

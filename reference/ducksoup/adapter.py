@@ -11,13 +11,12 @@ import json
 import sys
 from typing import Any, TextIO
 
-from duckspec.duck_soup.errors import IllegalAction
-
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.encoding import OPTION_VALUES, EncodingError, parse_action, parse_cards_text, parse_options
 from duckcheck.oracle import GAME_ID, Scope, SetupError, Table
 from duckcheck.views import NOTHING_KNOWN, Known, known_after, views
 from ducksoup import __version__
+from duckspec.duck_soup.errors import IllegalAction
 
 JSON = dict[str, Any]
 
@@ -59,7 +58,7 @@ class Session:
             self.table = None
             return {"skipped": f"game {request.get('game')!r} is not supported"}
         try:
-            scope = Scope(request.get("scope"))
+            scope = Scope(str(request.get("scope")))
         except ValueError:
             raise EncodingError(f"unknown scope {request.get('scope')!r}") from None
         decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(request.get("decks") or []))
@@ -77,7 +76,12 @@ class Session:
         try:
             self.table = self.table.apply(action)
         except IllegalAction as error:
-            return {"accepted": False, "error": error.code.value, "state": self.state, "views": views(self.state, self.known)}
+            return {
+                "accepted": False,
+                "error": error.code.value,
+                "state": self.state,
+                "views": views(self.state, self.known),
+            }
         state = self.table.to_json()
         self.known = known_after(self.state, state, self.known)
         self.state = state

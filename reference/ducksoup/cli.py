@@ -12,7 +12,10 @@ from rich.console import Console
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from ducksoup import __version__
 
-VERSION = f"ducksoup {__version__} (suite {SUITE_VERSION}, trace format {FORMAT_VERSION}, adapter protocol {PROTOCOL_VERSION})"
+VERSION = (
+    f"ducksoup {__version__} "
+    f"(suite {SUITE_VERSION}, trace format {FORMAT_VERSION}, adapter protocol {PROTOCOL_VERSION})"
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -43,11 +46,27 @@ def examples() -> None:
 
 
 @main.command()
-@click.option("--impl", "command", metavar="CMD", help="Command that starts the adapter to check (default: the bundled reference).")
-@click.option("-k", "keywords", multiple=True, metavar="TEXT", help="Only traces whose ID contains TEXT or that carry the tag TEXT (repeatable).")
+@click.option(
+    "--impl",
+    "command",
+    metavar="CMD",
+    help="Command that starts the adapter to check (default: the bundled reference).",
+)
+@click.option(
+    "-k",
+    "keywords",
+    multiple=True,
+    metavar="TEXT",
+    help="Only traces whose ID contains TEXT or that carry the tag TEXT (repeatable).",
+)
 @click.option("--timeout", default=10.0, show_default=True, metavar="SECONDS", help="How long to wait for each reply.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
-@click.option("--suite", "folder", type=click.Path(file_okay=False, path_type=Path), help="A suite folder other than the bundled one.")
+@click.option(
+    "--suite",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="A suite folder other than the bundled one.",
+)
 def check(command: str | None, keywords: tuple[str, ...], timeout: float, exitfirst: bool, folder: Path | None) -> None:
     """Check an implementation against the conformance suite.
 
@@ -85,7 +104,10 @@ def check(command: str | None, keywords: tuple[str, ...], timeout: float, exitfi
         sys.exit(2)
     name = summary.implementation.get("name", "?")
     rate = summary.steps / summary.seconds if summary.seconds else 0.0
-    console.print(f"{name} {summary.implementation.get('version', '')}: {summary.steps} steps in {summary.seconds:.1f} s ({rate:,.0f} steps/s)")
+    console.print(
+        f"{name} {summary.implementation.get('version', '')}: "
+        f"{summary.steps} steps in {summary.seconds:.1f} s ({rate:,.0f} steps/s)"
+    )
     console.print(summary.closing_line())
     sys.exit(1 if summary.count(Outcome.FAILED) else 0)
 

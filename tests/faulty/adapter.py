@@ -20,22 +20,20 @@ from duckspec.duck_soup.cards import Course
 def ace_high_in_the_duck() -> None:
     """§2: the Ace ranks above the King in the Duck course too."""
 
-    def strength(rank: Rank, course: Course) -> int:
-        return 13 if rank is Rank.ACE and course is Course.SOUP else (rank.value if course is Course.SOUP else 14 - rank.value)
-
     original = cards.rank_strength
-    cards.rank_strength = lambda rank, course: 0 if rank is Rank.ACE and course is Course.DUCK else original(rank, course)
-    del strength
+    cards.rank_strength = lambda rank, course: (
+        0 if rank is Rank.ACE and course is Course.DUCK else original(rank, course)
+    )
 
 
 def face_up_card_to_the_loser() -> None:
     """§5: the loser of a trick takes the face-up card and the winner the next."""
-    deal.draw_after_trick = lambda stock: drawing.Draw(stock[1:2], stock[:1], stock[2:])
+    setattr(deal, "draw_after_trick", lambda stock: drawing.Draw(stock[1:2], stock[:1], stock[2:]))  # noqa: B010
 
 
 def score_summed() -> None:
     """§8: the deal score is the sum of the course points instead of their product."""
-    deal.deal_score = lambda duck, soup: duck + soup
+    setattr(deal, "deal_score", lambda duck, soup: duck + soup)  # noqa: B010
 
 
 FAULTS: dict[str, Callable[[], None]] = {
