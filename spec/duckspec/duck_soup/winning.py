@@ -63,6 +63,7 @@ def pond_winner(deal_scores: tuple[int, int]) -> int | None:
     pre: len(deal_scores) == 2 and min(deal_scores) >= 0
     post: __return__ is None or is_in_the_pond(deal_scores[__return__])
     post: __return__ is None or deal_scores[__return__] > deal_scores[1 - __return__]
+    post: (__return__ is None) == (max(deal_scores) < 125 or deal_scores[0] == deal_scores[1])
     """
     in_pond = [player for player in range(PLAYERS) if is_in_the_pond(deal_scores[player])]
     if not in_pond or deal_scores[0] == deal_scores[1]:
