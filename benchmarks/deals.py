@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ducksoup.engine import Deal
 from duckspec.cards import full_deck
 from duckspec.duck_soup import deal as spec
-from ducksoup.engine import Deal
 
 BASELINE = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "tight_ducksoup.py"
 

@@ -80,8 +80,8 @@ def test_unsupported_traces_are_skipped(tmp_path: Path) -> None:
         "import sys\n"
         "from ducksoup import adapter\n"
         "original = adapter.handshake\n"
-        "def handshake():\n"
-        "    reply = original()\n"
+        "def handshake(backend='engine'):\n"
+        "    reply = original(backend)\n"
         '    options = {"stock": ["face-up"], "best_of": [1], "double_draw": ["winner-first"]}\n'
         '    reply["games"]["duck-soup"] = {"scopes": ["deal"], "options": options}\n'
         "    return reply\n"

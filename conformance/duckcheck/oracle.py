@@ -32,6 +32,18 @@ class SetupError(ValueError):
     """A scope, options, dealer and decks that do not make a table."""
 
 
+def check_setup(scope: Scope, options: RuleOptions, decks: int) -> None:
+    """Raise :class:`SetupError` unless the scope, the options and the number of decks fit together."""
+    if not decks:
+        raise SetupError("at least one deck is needed")
+    if scope is Scope.DEAL and (decks != 1 or options.best_of != 1):
+        raise SetupError("a deal is played from exactly one deck, with best_of 1")
+    if scope is Scope.GAME and options.best_of != 1:
+        raise SetupError("a game has best_of 1; use the match scope for match play")
+    if scope is Scope.MATCH and options.best_of == 1:
+        raise SetupError("a match has best_of 3 or 5")
+
+
 @dataclass(frozen=True)
 class Table:
     """A deal, game or match in progress, immutable like the spec's states."""
@@ -45,14 +57,7 @@ class Table:
     @classmethod
     def start(cls, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> Table:
         """Deal the first deck; raises :class:`SetupError` for a setup the scope does not allow."""
-        if not decks:
-            raise SetupError("at least one deck is needed")
-        if scope is Scope.DEAL and (len(decks) != 1 or options.best_of != 1):
-            raise SetupError("a deal is played from exactly one deck, with best_of 1")
-        if scope is Scope.GAME and options.best_of != 1:
-            raise SetupError("a game has best_of 1; use the match scope for match play")
-        if scope is Scope.MATCH and options.best_of == 1:
-            raise SetupError("a match has best_of 3 or 5")
+        check_setup(scope, options, len(decks))
         try:
             state: deals.DealState | games.MatchState = (
                 deals.new_deal(decks[0], dealer, options)

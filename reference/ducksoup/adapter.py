@@ -1,31 +1,87 @@
 """``ducksoup adapter``: the bundled reference speaking the adapter protocol on standard input and output.
 
-Until the fast engine exists the reference is the specification itself (through
-:class:`duckcheck.oracle.Table`), so the suite checks the adapter plumbing and proves that the
-specification passes its own suite.
+By default it serves the fast engine (:mod:`ducksoup.engine`); ``--spec`` serves the executable
+specification instead, which shows that the specification passes its own suite.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.encoding import OPTION_VALUES, EncodingError, parse_action, parse_cards_text, parse_options
-from duckcheck.oracle import GAME_ID, Scope, SetupError, Table
-from duckcheck.views import NOTHING_KNOWN, Known, known_after, views
+from duckcheck.oracle import GAME_ID, Scope, SetupError, Table, check_setup
+from duckcheck.views import NOTHING_KNOWN, known_after, views
 from ducksoup import __version__
+from ducksoup.engine import Deal, Match
+from duckspec.cards import Card
+from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.errors import IllegalAction
+from duckspec.duck_soup.variants import RuleOptions
 
 JSON = dict[str, Any]
 
 
-def handshake() -> JSON:
+class Backend(Protocol):
+    """A deal, game or match behind the adapter."""
+
+    def apply(self, action: Action) -> None: ...
+
+    def state(self) -> JSON: ...
+
+    def views(self) -> list[JSON]: ...
+
+
+class EngineBackend:
+    def __init__(self, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> None:
+        check_setup(scope, options, len(decks))
+        try:
+            self.play: Deal | Match = (
+                Deal(decks[0], dealer, options) if scope is Scope.DEAL else Match(decks, dealer, options)
+            )
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+
+    def apply(self, action: Action) -> None:
+        self.play.apply(action)
+
+    def state(self) -> JSON:
+        return self.play.state()
+
+    def views(self) -> list[JSON]:
+        return [self.play.observation(0), self.play.observation(1)]
+
+
+class SpecBackend:
+    def __init__(self, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> None:
+        self.table = Table.start(scope, options, dealer, decks)
+        self.current = self.table.to_json()
+        self.known = NOTHING_KNOWN
+
+    def apply(self, action: Action) -> None:
+        self.table = self.table.apply(action)
+        state = self.table.to_json()
+        self.known = known_after(self.current, state, self.known)
+        self.current = state
+
+    def state(self) -> JSON:
+        return self.current
+
+    def views(self) -> list[JSON]:
+        return views(self.current, self.known)
+
+
+BACKENDS: dict[str, type[EngineBackend] | type[SpecBackend]] = {"engine": EngineBackend, "spec": SpecBackend}
+
+
+def handshake(backend: str = "engine") -> JSON:
+    name = "ducksoup-reference" if backend == "engine" else "ducksoup-spec"
     return {
         "cmd": "hello",
         "protocol": PROTOCOL_VERSION,
-        "implementation": {"name": "ducksoup-reference", "version": __version__, "language": "python"},
+        "implementation": {"name": name, "version": __version__, "language": "python"},
         "games": {GAME_ID: {"scopes": [scope.value for scope in Scope], "options": OPTION_VALUES}},
     }
 
@@ -33,29 +89,27 @@ def handshake() -> JSON:
 class Session:
     """One adapter session: at most one trace in progress."""
 
-    def __init__(self) -> None:
-        self.table: Table | None = None
-        self.state: JSON | None = None
-        self.known: Known = NOTHING_KNOWN
+    def __init__(self, backend: str = "engine") -> None:
+        self.backend_name = backend
+        self.play: Backend | None = None
 
     def handle(self, request: JSON) -> JSON | None:
         command = request.get("cmd")
         seq = request.get("seq", 0)
         try:
             if command == "hello":
-                return handshake()
+                return handshake(self.backend_name)
             if command == "start":
                 return {"seq": seq, **self.start(request)}
             if command == "act":
                 return {"seq": seq, **self.act(request.get("action"))}
         except (EncodingError, SetupError) as error:
-            self.table = None
             return {"seq": seq, "errored": str(error)}
         return {"seq": seq, "errored": f"unknown command {command!r}"}
 
     def start(self, request: JSON) -> JSON:
+        self.play = None
         if request.get("game") != GAME_ID:
-            self.table = None
             return {"skipped": f"game {request.get('game')!r} is not supported"}
         try:
             scope = Scope(str(request.get("scope")))
@@ -63,34 +117,30 @@ class Session:
             raise EncodingError(f"unknown scope {request.get('scope')!r}") from None
         decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(request.get("decks") or []))
         dealer = request.get("dealer")
-        if not isinstance(dealer, int):
+        if dealer not in (0, 1) or isinstance(dealer, bool):
             raise EncodingError(f"dealer must be 0 or 1, not {dealer!r}")
-        self.table = Table.start(scope, parse_options(request.get("options", {})), dealer, decks)
-        self.state, self.known = self.table.to_json(), NOTHING_KNOWN
-        return {"state": self.state, "views": views(self.state, self.known)}
+        self.play = BACKENDS[self.backend_name](scope, parse_options(request.get("options", {})), dealer, decks)
+        return {"state": self.play.state(), "views": self.play.views()}
 
     def act(self, data: Any) -> JSON:
-        if self.table is None or self.state is None:
+        if self.play is None:
             return {"errored": "no trace in progress (start it first)"}
         action = parse_action(data)
         try:
-            self.table = self.table.apply(action)
+            self.play.apply(action)
         except IllegalAction as error:
             return {
                 "accepted": False,
                 "error": error.code.value,
-                "state": self.state,
-                "views": views(self.state, self.known),
+                "state": self.play.state(),
+                "views": self.play.views(),
             }
-        state = self.table.to_json()
-        self.known = known_after(self.state, state, self.known)
-        self.state = state
-        return {"accepted": True, "state": state, "views": views(state, self.known)}
+        return {"accepted": True, "state": self.play.state(), "views": self.play.views()}
 
 
-def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, backend: str = "engine") -> int:
     """Answer requests line by line until ``bye`` or the end of input."""
-    session = Session()
+    session = Session(backend)
     for line in stdin:
         if not line.strip():
             continue

@@ -113,8 +113,9 @@ def check(command: str | None, keywords: tuple[str, ...], timeout: float, exitfi
 
 
 @main.command()
-def adapter() -> None:
+@click.option("--spec", "use_spec", is_flag=True, help="Serve the executable specification instead of the engine.")
+def adapter(use_spec: bool) -> None:
     """Serve the bundled reference over the adapter protocol (JSON Lines on standard input and output)."""
     from ducksoup.adapter import serve
 
-    sys.exit(serve())
+    sys.exit(serve(backend="spec" if use_spec else "engine"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -89,11 +89,11 @@ class Deal:
     """One deal in progress: ``legal_actions()``, ``apply(action)``, ``observation(player)``, ``state()``."""
 
     __slots__ = (
+        "course",
         "dealer",
         "double_draw_alternate",
-        "course",
-        "hands",
         "hand_lists",
+        "hands",
         "hidden",
         "known",
         "leader",
@@ -107,7 +107,7 @@ class Deal:
 
     def __init__(self, deck: Sequence[Card | int | str], dealer: int, options: RuleOptions | None = None) -> None:
         if len(deck) == 52 and type(deck[0]) is int and set(deck) == ALL_CARDS:
-            numbers = list(deck)  # the fast path: a valid deck of card numbers
+            numbers = cast(list[int], list(deck))  # the fast path: a valid deck of card numbers
         else:
             numbers = [card_number(card) for card in deck]
             check_deck(numbers)
@@ -172,7 +172,7 @@ class Deal:
         return tuple(actions)
 
     def apply(self, action: Action) -> None:
-        """Play ``action``; raises :class:`IllegalAction` (with the specification's code) and changes nothing if illegal."""
+        """Play ``action``; if it is illegal, raise :class:`IllegalAction` with the spec's code and change nothing."""
         info = ACTION_INFO.get(id(action))
         if info is None or info[0] is not action:
             info = _describe(action)
@@ -220,13 +220,23 @@ class Deal:
     def _check_play(self, phase: str, player: int, card: int, call: int) -> None:
         if phase is ANSWER and call != QUACK_QUACK:
             rank = NAMES[self.table[0]][0]
-            raise IllegalAction(ErrorCode.ANSWER_REQUIRED, "DS-R10", f"a quack is waiting: say 'duck', or lead another {rank} with 'quack-quack'")
+            raise IllegalAction(
+                ErrorCode.ANSWER_REQUIRED,
+                "DS-R10",
+                f"a quack is waiting: say 'duck', or lead another {rank} with 'quack-quack'",
+            )
         if not self.hands[player] >> card & 1:
             raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, "§4", f"{NAMES[card]} is not in player {player}'s hand")
         if call not in ALLOWED_CALLS[phase]:
-            raise IllegalAction(ErrorCode.CALL_NOT_ALLOWED, "DS-R12", f"'{CALLS[call]}' cannot be said when the {phase} is played")
+            raise IllegalAction(
+                ErrorCode.CALL_NOT_ALLOWED, "DS-R12", f"'{CALLS[call]}' cannot be said when the {phase} is played"
+            )
         if call != NONE and RANK[card] != RANK[self.table[0]]:
-            raise IllegalAction(ErrorCode.CALL_RANK_MISMATCH, "DS-R02", f"'{CALLS[call]}' needs a card of the rank led, not {NAMES[card]}")
+            raise IllegalAction(
+                ErrorCode.CALL_RANK_MISMATCH,
+                "DS-R02",
+                f"'{CALLS[call]}' needs a card of the rank led, not {NAMES[card]}",
+            )
 
     def _finish(self, winner: int, points: int, tricks: int, double: bool) -> None:
         """Store the trick(s) with the winner, draw in the Duck, change course, set the next lead."""
@@ -245,6 +255,7 @@ class Deal:
 
     def _draw(self, winner: int, each: int) -> None:
         stock, top, loser = self.stock, self.top, 1 - winner
+        order: tuple[tuple[int, int], ...]
         if each == 1:
             order = ((winner, stock[top]), (loser, stock[top + 1]))
         elif self.double_draw_alternate:
@@ -306,7 +317,9 @@ class Match:
     (``needs_deck``) until :meth:`add_decks` gives more.
     """
 
-    def __init__(self, decks: Sequence[Sequence[Card | int | str]], first_dealer: int, options: RuleOptions | None = None) -> None:
+    def __init__(
+        self, decks: Sequence[Sequence[Card | int | str]], first_dealer: int, options: RuleOptions | None = None
+    ) -> None:
         if not decks:
             raise ValueError("a game needs at least one deck")
         self.options = options or RuleOptions()

@@ -50,7 +50,7 @@ def main() -> int:
     FAULTS[sys.argv[1]]()
     from ducksoup.adapter import serve
 
-    return serve()
+    return serve(backend="spec")
 
 
 if __name__ == "__main__":
