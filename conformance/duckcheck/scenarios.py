@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from duckcheck.encoding import JSON
 from duckcheck.oracle import Scope, Table
@@ -105,310 +106,179 @@ def _thrower(table: Table, rng: random.Random, throw_in: str) -> Action:
     return rng.choice(actions)
 
 
+def opening(
+    trace_id: str, description: str, hands: tuple[str, str], moves: str, stock: str, options: RuleOptions
+) -> JSON:
+    """A deal opened by scripted ``moves`` (``"0:JS 1:JH:quack 0:duck"``), finished by the random bot.
+
+    Player 0 holds ``hands[0]``, player 1 ``hands[1]``, and the cards ``stock`` lie on top of the stock.
+    """
+    recorder = arranged(trace_id, description, hands[0], hands[1], stock, options)
+    for move in moves.split():
+        player, card, *call = move.split(":")
+        if card == "duck":
+            recorder.act(SayDuck(int(player)))
+        else:
+            recorder.act(play(int(player), card, Call(call[0]) if call else Call.NONE))
+    return finish(recorder)
+
+
+def late_quack_quack(
+    trace_id: str, description: str, stock_left: int, duck_soup: bool, options: RuleOptions = STANDARD
+) -> JSON:
+    """A quack-quack in jacks when ``stock_left`` cards remain in the stock (0: in the Soup course)."""
+    recorder = arranged(trace_id, description, "JS JC", "JH JD", options=options)
+    return finish(quack_quack_now(advance(recorder, stock_left, "JS JC JH JD"), "J", duck_soup))
+
+
+JACKS = ("JS JC 9S 9H", "JH 9C 4D 5D")
+BOTH_PAIRS = ("JS JC", "JH JD")
+QUACK_QUACK = "0:JS 1:JH:quack 0:JC:quack-quack"
+HEARTS = "2H 3H 4H 5H"
+OPENINGS: dict[str, tuple[str, tuple[str, str], str, str, RuleOptions]] = {
+    "ds-edge-quack-answered-by-duck": (
+        "A quack in the Duck course answered by duck while the leader holds no third card",
+        ("8S 2C", "8H 3C"),
+        "0:8S 1:8H:quack 0:duck",
+        "JD QD",
+        STANDARD,
+    ),
+    "ds-edge-duck-holding-third-card": (
+        "The leader answers a quack with duck although it holds a third card of the rank",
+        ("8S 8C", "8H 3C"),
+        "0:8S 1:8H:quack 0:duck",
+        "JD QD",
+        STANDARD,
+    ),
+    "ds-edge-forgotten-quack": (
+        "The follower plays the rank led without calling quack: the leader wins 2",
+        ("8S", "8H"),
+        "0:8S 1:8H",
+        "JD QD",
+        STANDARD,
+    ),
+    "ds-edge-quack-quack-same-suit": (
+        "Quack-quack, the fourth card of the third card's suit: 2 + 1 to the leader",
+        JACKS,
+        f"{QUACK_QUACK} 1:9C",
+        HEARTS,
+        STANDARD,
+    ),
+    "ds-edge-quack-quack-other-suit": (
+        "Quack-quack, the fourth card of another suit: 2 + 2 to the leader",
+        JACKS,
+        f"{QUACK_QUACK} 1:4D",
+        HEARTS,
+        STANDARD,
+    ),
+    "ds-edge-duck-soup": (
+        "Duck soup: the fourth jack takes both tricks, 2 + 2, and the follower draws first",
+        BOTH_PAIRS,
+        f"{QUACK_QUACK} 1:JD:duck-soup",
+        HEARTS,
+        STANDARD,
+    ),
+    "ds-edge-forgotten-duck-soup": (
+        "The fourth jack played without calling duck soup: the leader wins both tricks",
+        BOTH_PAIRS,
+        f"{QUACK_QUACK} 1:JD",
+        HEARTS,
+        STANDARD,
+    ),
+    "ds-edge-alternate-double-draw": (
+        "Option double_draw alternate: winner, loser, winner, loser",
+        JACKS,
+        f"{QUACK_QUACK} 1:9C",
+        HEARTS,
+        ALTERNATE,
+    ),
+    "ds-edge-hidden-double-draw": (
+        "Hidden stock: the double draw takes the same cards, none shown",
+        JACKS,
+        f"{QUACK_QUACK} 1:9C",
+        HEARTS,
+        HIDDEN,
+    ),
+    "ds-edge-ace-low-in-the-duck": (
+        "The Ace beats the King of its suit in the Duck course (Ace low)",
+        ("KS", "AS 2C"),
+        "0:KS 1:AS",
+        "",
+        STANDARD,
+    ),
+}
+LATE_QUACK_QUACKS: dict[str, tuple[str, int, bool, RuleOptions]] = {
+    "ds-edge-quack-quack-stock-4": (
+        "Quack-quack with four cards in the stock: two each, then a 13-trick Soup",
+        4,
+        False,
+        STANDARD,
+    ),
+    "ds-edge-quack-quack-stock-2": (
+        "Quack-quack with two cards in the stock: one each, then a 12-trick Soup",
+        2,
+        False,
+        STANDARD,
+    ),
+    "ds-edge-duck-soup-stock-2": (
+        "Duck soup with two cards in the stock: the follower takes the face-up card, 12-trick Soup",
+        2,
+        True,
+        STANDARD,
+    ),
+    "ds-edge-quack-quack-soup-course": ("Quack-quack in the Soup course: no drawing", 0, False, STANDARD),
+    "ds-edge-duck-soup-soup-course": ("Duck soup in the Soup course", 0, True, STANDARD),
+    "ds-edge-hidden-twelve-trick-soup": (
+        "Hidden stock: quack-quack with two cards left, 12-trick Soup",
+        2,
+        False,
+        HIDDEN,
+    ),
+}
+ZERO_POINTS = {
+    "ds-edge-zero-points": ("One player never wins a trick: nothing in either course, a deal score of 0", "both"),
+    "ds-edge-zero-duck-points": ("One player wins nothing in the Duck course, so scores 0 for the deal", "duck"),
+    "ds-edge-zero-soup-points": ("One player wins nothing in the Soup course, so scores 0 for the deal", "soup"),
+}
+
+
 def _edge_cases() -> dict[str, Callable[[], JSON]]:
-    jacks = "JS JC 9S 9H", "JH 9C 4D 5D"
-    return {
-        "ds-edge-quack-answered-by-duck": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-quack-answered-by-duck",
-                    "A quack in the Duck course answered by duck while the leader holds no third card",
-                    "8S 2C",
-                    "8H 3C",
-                    "JD QD",
-                ),
-                play(0, "8S"),
-                play(1, "8H", Call.QUACK),
-                SayDuck(0),
-            )
-        ),
-        "ds-edge-duck-holding-third-card": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-duck-holding-third-card",
-                    "The leader answers a quack with duck although it holds a third card of the rank",
-                    "8S 8C",
-                    "8H 3C",
-                    "JD QD",
-                ),
-                play(0, "8S"),
-                play(1, "8H", Call.QUACK),
-                SayDuck(0),
-            )
-        ),
-        "ds-edge-forgotten-quack": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-forgotten-quack",
-                    "The follower plays the rank led without calling quack: the leader wins 2",
-                    "8S",
-                    "8H",
-                    "JD QD",
-                ),
-                play(0, "8S"),
-                play(1, "8H"),
-            )
-        ),
-        "ds-edge-quack-quack-same-suit": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-quack-quack-same-suit",
-                    "Quack-quack, the fourth card of the third card's suit: 2 + 1 to the leader",
-                    *jacks,
-                    "2H 3H 4H 5H",
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "9C"),
-            )
-        ),
-        "ds-edge-quack-quack-other-suit": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-quack-quack-other-suit",
-                    "Quack-quack, the fourth card of another suit: 2 + 2 to the leader",
-                    *jacks,
-                    "2H 3H 4H 5H",
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "4D"),
-            )
-        ),
-        "ds-edge-duck-soup": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-duck-soup",
-                    "Duck soup: the fourth jack takes both tricks, 2 + 2, and the follower draws first",
-                    "JS JC",
-                    "JH JD",
-                    "2H 3H 4H 5H",
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "JD", Call.DUCK_SOUP),
-            )
-        ),
-        "ds-edge-forgotten-duck-soup": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-forgotten-duck-soup",
-                    "The fourth jack played without calling duck soup: the leader wins both tricks",
-                    "JS JC",
-                    "JH JD",
-                    "2H 3H 4H 5H",
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "JD"),
-            )
-        ),
-        "ds-edge-quack-quack-stock-4": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged(
-                        "ds-edge-quack-quack-stock-4",
-                        "Quack-quack with four cards in the stock: two each, then a 13-trick Soup",
-                        "JS JC",
-                        "JH JD",
-                    ),
-                    4,
-                    "JS JC JH JD",
-                ),
-                "J",
-                False,
-            )
-        ),
-        "ds-edge-quack-quack-stock-2": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged(
-                        "ds-edge-quack-quack-stock-2",
-                        "Quack-quack with two cards in the stock: one each, then a 12-trick Soup",
-                        "JS JC",
-                        "JH JD",
-                    ),
-                    2,
-                    "JS JC JH JD",
-                ),
-                "J",
-                False,
-            )
-        ),
-        "ds-edge-duck-soup-stock-2": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged(
-                        "ds-edge-duck-soup-stock-2",
-                        "Duck soup with two cards in the stock: the follower takes the face-up card, 12-trick Soup",
-                        "JS JC",
-                        "JH JD",
-                    ),
-                    2,
-                    "JS JC JH JD",
-                ),
-                "J",
-                True,
-            )
-        ),
-        "ds-edge-quack-quack-soup-course": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged(
-                        "ds-edge-quack-quack-soup-course",
-                        "Quack-quack in the Soup course: no drawing",
-                        "JS JC",
-                        "JH JD",
-                    ),
-                    0,
-                    "JS JC JH JD",
-                ),
-                "J",
-                False,
-            )
-        ),
-        "ds-edge-duck-soup-soup-course": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged("ds-edge-duck-soup-soup-course", "Duck soup in the Soup course", "JS JC", "JH JD"),
-                    0,
-                    "JS JC JH JD",
-                ),
-                "J",
-                True,
-            )
-        ),
-        "ds-edge-quack-soup-course": lambda: finish(
-            _quack_in_soup(
-                advance(
-                    arranged("ds-edge-quack-soup-course", "A quack in the Soup course answered by duck", "8S", "8H"),
-                    0,
-                    "8S 8H",
-                )
-            )
-        ),
-        "ds-edge-alternate-double-draw": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-alternate-double-draw",
-                    "Option double_draw alternate: winner, loser, winner, loser",
-                    *jacks,
-                    "2H 3H 4H 5H",
-                    ALTERNATE,
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "9C"),
-            )
-        ),
-        "ds-edge-hidden-double-draw": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-hidden-double-draw",
-                    "Hidden stock: the double draw takes the same cards, none shown",
-                    *jacks,
-                    "2H 3H 4H 5H",
-                    HIDDEN,
-                ),
-                play(0, "JS"),
-                play(1, "JH", Call.QUACK),
-                play(0, "JC", Call.QUACK_QUACK),
-                play(1, "9C"),
-            )
-        ),
-        "ds-edge-hidden-twelve-trick-soup": lambda: finish(
-            quack_quack_now(
-                advance(
-                    arranged(
-                        "ds-edge-hidden-twelve-trick-soup",
-                        "Hidden stock: quack-quack with two cards left, 12-trick Soup",
-                        "JS JC",
-                        "JH JD",
-                        options=HIDDEN,
-                    ),
-                    2,
-                    "JS JC JH JD",
-                ),
-                "J",
-                False,
-            )
-        ),
-        "ds-edge-ace-low-in-the-duck": lambda: finish(
-            script(
-                arranged(
-                    "ds-edge-ace-low-in-the-duck",
-                    "The Ace beats the King of its suit in the Duck course (Ace low)",
-                    "KS",
-                    "AS 2C",
-                ),
-                play(0, "KS"),
-                play(1, "AS"),
-            )
-        ),
-        "ds-edge-ace-high-in-the-soup": lambda: finish(
-            _ace_in_soup(
-                advance(
-                    arranged(
-                        "ds-edge-ace-high-in-the-soup",
-                        "The Ace beats the King of its suit in the Soup course (Ace high)",
-                        "KS",
-                        "AS",
-                    ),
-                    0,
-                    "KS AS",
-                )
-            )
-        ),
-        "ds-edge-zero-points": lambda: zero_points(
-            "ds-edge-zero-points", "One player never wins a trick: nothing in either course, a deal score of 0", "both"
-        ),
-        "ds-edge-zero-duck-points": lambda: zero_points(
-            "ds-edge-zero-duck-points", "One player wins nothing in the Duck course, so scores 0 for the deal", "duck"
-        ),
-        "ds-edge-zero-soup-points": lambda: zero_points(
-            "ds-edge-zero-soup-points", "One player wins nothing in the Soup course, so scores 0 for the deal", "soup"
-        ),
-        "ds-edge-twelve-trick-soup-deal-over": lambda: _deal_over_after_twelve(),
-        **{f"ds-negative-{code.value}": _negative_case(code) for code in ErrorCode if code is not ErrorCode.GAME_OVER},
-    }
+    cases: dict[str, Callable[[], JSON]] = {}
+    for trace_id, (description, hands, moves, stock, options) in OPENINGS.items():
+        cases[trace_id] = partial(opening, trace_id, description, hands, moves, stock, options)
+    for trace_id, (description, stock_left, duck_soup, options) in LATE_QUACK_QUACKS.items():
+        cases[trace_id] = partial(late_quack_quack, trace_id, description, stock_left, duck_soup, options)
+    for trace_id, (description, course) in ZERO_POINTS.items():
+        cases[trace_id] = partial(zero_points, trace_id, description, course)
+    cases["ds-edge-quack-soup-course"] = _quack_in_soup
+    cases["ds-edge-ace-high-in-the-soup"] = _ace_in_soup
+    cases["ds-edge-twelve-trick-soup-deal-over"] = _deal_over_after_twelve
+    for code in ErrorCode:
+        if code is not ErrorCode.GAME_OVER:  # game-over needs a whole game: see the generator's ds-game-illegal traces
+            cases[f"ds-negative-{code.value}"] = _negative_case(code)
+    return cases
 
 
-def _quack_in_soup(recorder: Recorder) -> Recorder:
-    deal = recorder.table.deal
-    leader = deal.leader
-    lead = next(c for c in deal.hands[leader] if c.rank.letter == "8")
-    answer = next(c for c in deal.hands[1 - leader] if c.rank.letter == "8")
-    return script(recorder, Play(leader, lead), Play(1 - leader, answer, Call.QUACK), SayDuck(leader))
+def _quack_in_soup() -> JSON:
+    description = "A quack in the Soup course answered by duck"
+    recorder = advance(arranged("ds-edge-quack-soup-course", description, "8S", "8H"), 0, "8S 8H")
+    leader = recorder.table.deal.leader
+    lead, answer = (parse_card("8S"), parse_card("8H")) if leader == 0 else (parse_card("8H"), parse_card("8S"))
+    return finish(script(recorder, Play(leader, lead), Play(1 - leader, answer, Call.QUACK), SayDuck(leader)))
 
 
-def _ace_in_soup(recorder: Recorder) -> Recorder:
-    deal = recorder.table.deal
-    leader = deal.leader
-    king, ace = parse_card("KS"), parse_card("AS")
-    lead, follow = (king, ace) if king in deal.hands[leader] else (ace, king)
-    return script(recorder, Play(leader, lead), Play(1 - leader, follow))
+def _ace_in_soup() -> JSON:
+    description = "The Ace beats the King of its suit in the Soup course (Ace high)"
+    recorder = advance(arranged("ds-edge-ace-high-in-the-soup", description, "KS", "AS"), 0, "KS AS")
+    leader = recorder.table.deal.leader
+    lead, follow = (parse_card("KS"), parse_card("AS")) if leader == 0 else (parse_card("AS"), parse_card("KS"))
+    return finish(script(recorder, Play(leader, lead), Play(1 - leader, follow)))
 
 
 def _deal_over_after_twelve() -> JSON:
-    recorder = quack_quack_now(
-        advance(
-            arranged(
-                "ds-edge-twelve-trick-soup-deal-over",
-                "A 12-trick Soup played to its end; any further action is refused",
-                "JS JC",
-                "JH JD",
-            ),
-            2,
-            "JS JC JH JD",
-        ),
-        "J",
-        False,
-    )
+    description = "A 12-trick Soup played to its end; any further action is refused"
+    recorder = advance(arranged("ds-edge-twelve-trick-soup-deal-over", description, *BOTH_PAIRS), 2, "JS JC JH JD")
+    recorder = quack_quack_now(recorder, "J", duck_soup=False)
     recorder.play_out(random_policy)
     recorder.reject(Play(0, parse_card("AC")), ErrorCode.DEAL_OVER)
     return recorder.trace()
