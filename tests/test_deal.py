@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from duckspec.cards import parse_card, parse_cards
+from duckspec.cards import Card, parse_card, parse_cards
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState, Phase, apply, legal_actions
@@ -274,24 +274,29 @@ def test_winner_of_the_last_duck_trick_leads_the_first_soup_trick() -> None:
     assert [len(h) for h in state.hands] == [13, 13]
 
 
-def twelve_trick_position() -> DealState:
-    """A quack-quack at the last Duck trick: both players hold two jacks, the stock holds two cards."""
-    state = advance(position("JS JC", "JH JD"), stock_left=2, keep="JS JC JH JD")
-    leader, follower = state.leader, 1 - state.leader
-    jacks = [card for card in state.hands[leader] if card.rank.letter == "J"]
-    answers = [card for card in state.hands[follower] if card.rank.letter == "J"]
-    plain = next(card for card in state.hands[follower] if card.rank.letter != "J")
-    return run(
-        state,
+def late_quack_quack(stock_left: int) -> tuple[DealState, DealState, Card, Card]:
+    """Both players hold two jacks; plain cards are played until ``stock_left`` cards remain, then
+    the leader quack-quacks in jacks and the follower plays a plain card.
+
+    Returns the state before the quack-quack, the state after it, the third jack and the fourth card.
+    """
+    before = advance(position("JS JC", "JH JD"), stock_left=stock_left, keep="JS JC JH JD")
+    leader, follower = before.leader, 1 - before.leader
+    jacks = [card for card in before.hands[leader] if card.rank.letter == "J"]
+    answers = [card for card in before.hands[follower] if card.rank.letter == "J"]
+    plain = next(card for card in before.hands[follower] if card.rank.letter != "J")
+    after = run(
+        before,
         Play(leader, jacks[0]),
         Play(follower, answers[0], Call.QUACK),
         Play(leader, jacks[1], Call.QUACK_QUACK),
         Play(follower, plain),
     )
+    return before, after, jacks[1], plain
 
 
 def test_quack_quack_with_two_cards_left_gives_a_twelve_trick_soup() -> None:
-    state = twelve_trick_position()
+    _, state, _, _ = late_quack_quack(stock_left=2)
     assert state.course is Course.SOUP and state.stock == ()
     assert [len(h) for h in state.hands] == [12, 12]
     while not state.is_over:
@@ -300,35 +305,13 @@ def test_quack_quack_with_two_cards_left_gives_a_twelve_trick_soup() -> None:
 
 
 def test_quack_quack_in_the_soup_draws_nothing() -> None:
-    state = advance(position("JS JC", "JH JD"), stock_left=0, keep="JS JC JH JD")
-    assert state.course is Course.SOUP and [len(h) for h in state.hands] == [13, 13]
-    leader, follower = state.leader, 1 - state.leader
-    jacks = [card for card in state.hands[leader] if card.rank.letter == "J"]
-    answers = [card for card in state.hands[follower] if card.rank.letter == "J"]
-    plain = next(card for card in state.hands[follower] if card.rank.letter != "J")
-    after = run(
-        state,
-        Play(leader, jacks[0]),
-        Play(follower, answers[0], Call.QUACK),
-        Play(leader, jacks[1], Call.QUACK_QUACK),
-        Play(follower, plain),
-    )
+    before, after, third, fourth = late_quack_quack(stock_left=0)
+    assert before.course is Course.SOUP and [len(h) for h in before.hands] == [13, 13]
     assert [len(h) for h in after.hands] == [11, 11]
-    assert after.course is Course.SOUP and after.leader == leader and after.phase is Phase.LEAD
-    assert after.points(Course.SOUP)[leader] == 4 - (plain.suit == jacks[1].suit)
+    assert after.course is Course.SOUP and after.leader == before.leader and after.phase is Phase.LEAD
+    assert after.points(Course.SOUP)[before.leader] == 4 - (fourth.suit == third.suit)
 
 
 def test_only_the_duck_course_last_two_cards_case_makes_twelve_tricks() -> None:
-    state = advance(position("JS JC", "JH JD"), stock_left=4, keep="JS JC JH JD")
-    leader, follower = state.leader, 1 - state.leader
-    jacks = [card for card in state.hands[leader] if card.rank.letter == "J"]
-    answers = [card for card in state.hands[follower] if card.rank.letter == "J"]
-    plain = next(card for card in state.hands[follower] if card.rank.letter != "J")
-    after = run(
-        state,
-        Play(leader, jacks[0]),
-        Play(follower, answers[0], Call.QUACK),
-        Play(leader, jacks[1], Call.QUACK_QUACK),
-        Play(follower, plain),
-    )
+    _, after, _, _ = late_quack_quack(stock_left=4)
     assert after.course is Course.SOUP and [len(h) for h in after.hands] == [13, 13]
