@@ -18,7 +18,7 @@ specification's own :class:`~duckspec.duck_soup.actions.Play` and
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -26,7 +26,7 @@ from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
 
@@ -46,6 +46,7 @@ RANK = tuple(i % 13 for i in range(52))
 STRENGTH = (tuple(13 - i % 13 for i in range(52)), tuple((i % 13 or 13) for i in range(52)))
 
 ALL_CARDS = frozenset(range(52))
+BIT = tuple(1 << c for c in range(52))
 RANK_MASK = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 PLAYS = tuple(tuple(tuple(Play(p, CARDS[c], call) for call in CALLS) for c in range(52)) for p in (0, 1))
 PLAIN = tuple(tuple(PLAYS[p][c][0] for c in range(52)) for p in (0, 1))
@@ -93,6 +94,7 @@ class Deal:
         "dealer",
         "double_draw_alternate",
         "hand_lists",
+        "hand_plays",
         "hands",
         "hidden",
         "known",
@@ -113,14 +115,16 @@ class Deal:
             check_deck(numbers)
         if dealer not in (0, 1):
             raise ValueError(f"the dealer must be player 0 or 1, not {dealer!r}")
-        options = options or RuleOptions()
+        options = options or STANDARD
         self.hidden = options.stock is StockVisibility.HIDDEN
         self.double_draw_alternate = options.double_draw is DoubleDraw.ALTERNATE
         self.dealer = dealer
         first = 1 - dealer
         dealt = [sorted(numbers[0:26:2]), sorted(numbers[1:26:2])]  # the non-dealer gets the first card
         self.hand_lists = dealt if first == 0 else dealt[::-1]
-        self.hands = [sum(1 << c for c in hand) for hand in self.hand_lists]
+        self.hands = [sum(map(BIT.__getitem__, hand)) for hand in self.hand_lists]
+        # Each player's plain plays, in the order of the hand: the legal leads, kept up to date.
+        self.hand_plays = [list(map(PLAIN[p].__getitem__, self.hand_lists[p])) for p in (0, 1)]
         self.stock = numbers[26:]
         self.top = 0
         self.course = DUCK
@@ -154,15 +158,15 @@ class Deal:
         if phase is OVER:
             return ()
         player = self.leader if phase is LEAD or phase is ANSWER else 1 - self.leader
-        hand = self.hand_lists[player]
         if phase is LEAD:
-            return tuple(map(PLAIN[player].__getitem__, hand))
+            return tuple(self.hand_plays[player])
+        hand = self.hand_lists[player]
         rank = RANK[self.table[0]]
         plays = PLAYS[player]
         if phase is ANSWER:
             return (*[plays[c][QUACK_QUACK] for c in hand if RANK[c] == rank], DUCKS[player])
         if not self.hands[player] & RANK_MASK[rank]:
-            return tuple(map(PLAIN[player].__getitem__, hand))
+            return tuple(self.hand_plays[player])
         extra = QUACK if phase is FOLLOW else DUCK_SOUP
         actions: list[Action] = []
         for c in hand:
@@ -193,9 +197,12 @@ class Deal:
             return
         if call or phase is ANSWER or not self.hands[player] >> card & 1:
             self._check_play(phase, player, card, call)
-        self.hands[player] ^= 1 << card
-        self.hand_lists[player].remove(card)
-        self.known[player] &= ~(1 << card)
+        self.hands[player] ^= BIT[card]
+        held = self.hand_lists[player]
+        index = held.index(card)
+        del held[index]
+        del self.hand_plays[player][index]
+        self.known[player] &= ~BIT[card]
         table = self.table
         if phase is LEAD:
             table.append(card)
@@ -245,35 +252,40 @@ class Deal:
         self.points[winner][course] += points
         self.table = []
         self.leader = winner
-        if course == DUCK:
-            self._draw(winner, 2 if double and self.top <= 22 else 1)
-            if self.top >= 26:
-                self.course = SOUP
-            self.phase = LEAD
-        else:
+        if course == SOUP:
             self.phase = LEAD if self.hand_lists[0] else OVER
+            return
+        self.phase = LEAD
+        top = self.top
+        if double and top <= 22:
+            self._draw_two_each(winner)
+        else:  # one card each: the winner takes the top (face-up) card, the loser the next
+            taken = self.stock[top]
+            self._take(winner, taken)
+            self._take(1 - winner, self.stock[top + 1])
+            if not self.hidden:
+                self.known[winner] |= BIT[taken]
+            self.top = top + 2
+        if self.top >= 26:
+            self.course = SOUP
 
-    def _draw(self, winner: int, each: int) -> None:
+    def _draw_two_each(self, winner: int) -> None:
+        """After a quack-quack: the winner's two cards first, or alternately under the option."""
         stock, top, loser = self.stock, self.top, 1 - winner
-        order: tuple[tuple[int, int], ...]
-        if each == 1:
-            order = ((winner, stock[top]), (loser, stock[top + 1]))
-        elif self.double_draw_alternate:
-            order = ((winner, stock[top]), (loser, stock[top + 1]), (winner, stock[top + 2]), (loser, stock[top + 3]))
-        else:
-            order = ((winner, stock[top]), (winner, stock[top + 1]), (loser, stock[top + 2]), (loser, stock[top + 3]))
+        order = (winner, loser, winner, loser) if self.double_draw_alternate else (winner, winner, loser, loser)
         if not self.hidden:
             self.known[winner] |= 1 << stock[top]
-        for player, card in order:
-            self.hands[player] |= 1 << card
-            insort(self.hand_lists[player], card)
-        self.top = top + 2 * each
+        for player, card in zip(order, stock[top : top + 4], strict=True):
+            self._take(player, card)
+        self.top = top + 4
 
-    # Fast stepping for bots and simulations
-
-    def step_random(self, choose: Any) -> None:
-        """Apply ``choose(legal_actions())``: the loop of a random playout, without a second lookup."""
-        self.apply(choose(self.legal_actions()))
+    def _take(self, player: int, card: int) -> None:
+        """Put a drawn card into ``player``'s hand, keeping the hand's lists in order."""
+        self.hands[player] |= BIT[card]
+        held = self.hand_lists[player]
+        index = bisect(held, card)
+        held.insert(index, card)
+        self.hand_plays[player].insert(index, PLAIN[player][card])
 
     # The canonical state and the players' observations
 
@@ -405,8 +417,8 @@ class Match:
                 "deal_scores": [list(s) for s in self.deal_scores],
                 "deal_points": [[list(p) for p in points] for points in self.deal_points],
                 "totals": list(self.totals),
-                "result": self.result,
-                "games": list(self.games),
+                "result": None if self.result is None else dict(self.result),
+                "games": [dict(result) for result in self.games],
                 "games_won": list(self.games_won),
                 "winner": self.winner,
             }
