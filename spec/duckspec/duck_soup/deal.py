@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from duckspec.cards import Card
-from duckspec.duck_soup.actions import Action, Play, SayDuck, action_sort_key
+from duckspec.duck_soup.actions import CALL_ORDER, Action, Play, SayDuck
 from duckspec.duck_soup.cards import PLAYERS, Course
 from duckspec.duck_soup.courses import course_after_drawing, is_deal_over, next_leader
 from duckspec.duck_soup.dealing import check_deck, deal_hands, initial_stock
@@ -124,21 +124,24 @@ def new_deal(deck: Sequence[Card], dealer: int, options: RuleOptions = STANDARD)
 
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
-    """Every action the rules allow now, canonically sorted; empty exactly when the deal is over."""
+    """Every action the rules allow now, canonically sorted; empty exactly when the deal is over.
+
+    They are built in the canonical order of :func:`~duckspec.duck_soup.actions.action_sort_key`
+    (the hand is in card order, the calls in ``CALL_ORDER``, "duck" last), so no sort is needed.
+    """
     player = state.to_act
     if player is None:
         return ()
-    hand = state.hands[player]
-    allowed = CALLS_ALLOWED[state.phase]
+    calls = [call for call in CALL_ORDER if call in CALLS_ALLOWED[state.phase]]
     actions: list[Action] = [
         Play(player, card, call)
-        for card in hand
-        for call in allowed
+        for card in state.hands[player]
+        for call in calls
         if call is Call.NONE or is_rank_match(card, state.table[0])
     ]
     if state.phase is Phase.ANSWER:
         actions.append(SayDuck(player))
-    return tuple(sorted(actions, key=action_sort_key))
+    return tuple(actions)
 
 
 def check_action(state: DealState, action: Action) -> None:
