@@ -1,7 +1,7 @@
 """Every check of the project, one nox session each.
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance.
-Not default: soak (long property tests).
+Not default: soak (long property and differential tests), bench (speed, measured side by side).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ nox.options.sessions = ["tests", "typecheck", "contracts", "conformance"]
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
+SOAK_TESTS = ["tests/test_properties.py", "tests/test_differential.py", "tests/test_observations.py"]
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 CROSSHAIR_MODULES = [
     "duckspec.cards",
@@ -112,7 +113,17 @@ def contracts(session: nox.Session) -> None:
 def soak(session: nox.Session) -> None:
     """The property tests with the long Hypothesis profile (not run by default)."""
     install(session)
-    session.run("pytest", "tests/test_properties.py", *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
+    session.run("pytest", *SOAK_TESTS, *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
+    their ratios; then ``ducksoup check`` steps per second against the engine's adapter."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/deals.py", *session.posargs)
+    session.run("ducksoup", "check")
 
 
 @nox.session(python=PYTHON)

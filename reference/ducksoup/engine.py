@@ -342,6 +342,8 @@ class Match:
         self.dealt = 1
         self.deal_scores: list[tuple[int, int]] = []
         self.deal_points: list[list[list[int]]] = []
+        self.finished: list[tuple[list[list[int]], tuple[int, int]]] = []
+        """Every finished deal of the match, across games: its points by player and course, its scores."""
         self.result: JSON | None = None
         self.games: list[JSON] = []
         self.games_won = [0, 0]
@@ -375,6 +377,7 @@ class Match:
         scores = deal.scores()
         self.deal_scores.append(scores)
         self.deal_points.append([list(deal.points[0]), list(deal.points[1])])
+        self.finished.append(([list(deal.points[0]), list(deal.points[1])], scores))
         totals = self.totals
         winner, end = None, "pond"
         if max(scores) >= 125 and scores[0] != scores[1]:
