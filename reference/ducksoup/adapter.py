@@ -43,15 +43,17 @@ class EngineBackend:
             )
         except ValueError as error:
             raise SetupError(str(error)) from None
+        self.current = self.play.state()
 
     def apply(self, action: Action) -> None:
         self.play.apply(action)
+        self.current = self.play.state()
 
     def state(self) -> JSON:
-        return self.play.state()
+        return self.current
 
     def views(self) -> list[JSON]:
-        return [self.play.observation(0), self.play.observation(1)]
+        return [self.play.observation(0, self.current), self.play.observation(1, self.current)]
 
 
 class SpecBackend:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 
@@ -16,6 +15,8 @@ VERSION = (
     f"ducksoup {__version__} "
     f"(suite {SUITE_VERSION}, trace format {FORMAT_VERSION}, adapter protocol {PROTOCOL_VERSION})"
 )
+LAST_FAILED = Path(".ducksoup") / "last-failed.json"
+"""Where ``ducksoup check`` keeps the failures of its last run, for ``--last-failed``."""
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -47,69 +48,65 @@ def examples() -> None:
 
 @main.command()
 @click.option(
-    "--impl",
-    "command",
-    metavar="CMD",
-    help="Command that starts the adapter to check (default: the bundled reference).",
+    "--impl", "command", metavar="CMD", help="Command that starts the adapter to check (default: the reference)."
 )
 @click.option(
-    "-k",
-    "keywords",
-    multiple=True,
-    metavar="TEXT",
-    help="Only traces whose ID contains TEXT or that carry the tag TEXT (repeatable).",
+    "-k", "keywords", multiple=True, metavar="TEXT", help="Only traces whose ID contains TEXT or tagged TEXT."
 )
 @click.option("--timeout", default=10.0, show_default=True, metavar="SECONDS", help="How long to wait for each reply.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
+@click.option("--maxfail", type=click.IntRange(min=1), metavar="N", help="Stop after N failing traces.")
+@click.option("--suite", "folder", type=click.Path(file_okay=False, path_type=Path), help="Another suite folder.")
 @click.option(
-    "--suite",
-    "folder",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="A suite folder other than the bundled one.",
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="JSON Lines report, a line per trace."
 )
-def check(command: str | None, keywords: tuple[str, ...], timeout: float, exitfirst: bool, folder: Path | None) -> None:
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
+@click.option(
+    "--expected-failures",
+    "expected_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File of trace IDs that may fail, one per line; a listed trace that passes fails the run.",
+)
+@click.option("--list", "list_only", is_flag=True, help="List the traces that would run, and stop.")
+@click.option("--last-failed", is_flag=True, help="Run only the traces that failed in the previous run.")
+@click.option("--log-io", "log_io", type=click.Path(file_okay=False, path_type=Path), help="Raw I/O per trace in DIR.")
+def check(
+    command: str | None,
+    keywords: tuple[str, ...],
+    timeout: float,
+    exitfirst: bool,
+    maxfail: int | None,
+    folder: Path | None,
+    json_path: Path | None,
+    junit_path: Path | None,
+    expected_path: Path | None,
+    list_only: bool,
+    last_failed: bool,
+    log_io: Path | None,
+) -> None:
     """Check an implementation against the conformance suite.
 
-    Exit status: 0 when every trace run passes, 1 when a trace fails, 2 when no checking was
-    possible (the implementation cannot start, or speaks another protocol version).
+    Exit status: 0 when every trace run passes, 1 when a trace fails (or a listed expected
+    failure passes), 2 when no checking was possible (the implementation cannot start, speaks
+    another protocol version, or an option or file is wrong), 130 when interrupted.
     """
-    from duckcheck.runner import CannotCheck, Outcome, TraceResult, run, select
-    from duckcheck.trace import TraceError, load_suite
+    from ducksoup.checking import CheckRequest, run_check
 
-    console = Console(highlight=False, stderr=False)
-    try:
-        traces = select(load_suite(folder, trusted=folder is None), keywords)
-    except TraceError as error:
-        raise click.ClickException(str(error)) from None
-    if not traces:
-        raise click.UsageError(f"no trace matches {' '.join(keywords)!r}")
-    argv = shlex.split(command) if command else [sys.executable, "-m", "ducksoup", "adapter"]
-
-    def report(result: TraceResult) -> None:
-        if result.outcome is Outcome.FAILED:
-            console.print(f"[red]FAILED[/] {result.trace}: {result.reason}")
-            if result.action is not None:
-                from duckcheck.runner import describe
-
-                console.print(f"  action: {describe(result.action)}")
-            if result.sections:
-                console.print(f"  rules: {', '.join(result.sections)}")
-            for line in result.diff:
-                console.print(f"  {line}", markup=False)
-
-    try:
-        summary = run(argv, traces, timeout, report, max_failures=1 if exitfirst else None)
-    except CannotCheck as error:
-        console.print(f"[red]error:[/] {error}")
-        sys.exit(2)
-    name = summary.implementation.get("name", "?")
-    rate = summary.steps / summary.seconds if summary.seconds else 0.0
-    console.print(
-        f"{name} {summary.implementation.get('version', '')}: "
-        f"{summary.steps} steps in {summary.seconds:.1f} s ({rate:,.0f} steps/s)"
+    request = CheckRequest(
+        command=command,
+        keywords=keywords,
+        timeout=timeout,
+        max_failures=1 if exitfirst else maxfail,
+        folder=folder,
+        json_path=json_path,
+        junit_path=junit_path,
+        expected_path=expected_path,
+        list_only=list_only,
+        last_failed=last_failed,
+        log_io=log_io,
+        cache=LAST_FAILED,
     )
-    console.print(summary.closing_line())
-    sys.exit(1 if summary.count(Outcome.FAILED) else 0)
+    sys.exit(run_check(request))
 
 
 @main.command()

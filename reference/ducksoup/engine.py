@@ -310,10 +310,12 @@ class Deal:
             "scores": list(self.scores()) if self.phase is OVER else None,
         }
 
-    def observation(self, player: int) -> JSON:
-        """What ``player`` may see: no opponent's card but those seen taken from the face-up stock."""
-        seen = self.state()
-        del seen["hands"]
+    def observation(self, player: int, state: JSON | None = None) -> JSON:
+        """What ``player`` may see: no opponent's card but those seen taken from the face-up stock.
+
+        ``state``, if given, is this deal's :meth:`state` (or a game's), to build on without recomputing it.
+        """
+        seen = {key: value for key, value in (state or self.state()).items() if key != "hands"}
         opponent = 1 - player
         seen["player"] = player
         seen["hand"] = cards_text(self.hand_lists[player])
@@ -428,12 +430,9 @@ class Match:
         )
         return state
 
-    def observation(self, player: int) -> JSON:
-        seen = self.state()
-        deal_view = self.deal.observation(player)
-        del seen["hands"]
-        seen.update({key: deal_view[key] for key in ("player", "hand", "opponent_hand", "opponent_known")})
-        return seen
+    def observation(self, player: int, state: JSON | None = None) -> JSON:
+        """What ``player`` may see of the game (see :meth:`Deal.observation`)."""
+        return self.deal.observation(player, state or self.state())
 
 
 def _describe(action: Action) -> tuple[Action, int, int, int]:

@@ -1,0 +1,103 @@
+"""Reports of a run: JSON Lines written as results come, and JUnit XML at the end.
+
+Both carry the package, suite, trace format and protocol versions and the implementation's
+name and version, so a report says exactly what was checked against what. The JSON Lines report
+is flushed after every trace, so an interrupted run leaves a readable report of what it finished:
+
+* first line: ``{"type": "run", "versions": {...}, "implementation": {...}}``
+* one line per trace: ``{"type": "trace", "trace": ID, "outcome": ..., "steps": N, ...}``
+* last line, if the run ended: ``{"type": "summary", "passed": N, "failed": M, ...}``
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, TextIO
+
+from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
+from duckcheck.compare import Outcome, TraceResult, describe
+
+JSON = dict[str, Any]
+
+
+def versions() -> JSON:
+    """The versions a report is made with."""
+    try:
+        package = version("ducksoup")
+    except PackageNotFoundError:
+        package = "unknown"
+    return {"package": package, "suite": SUITE_VERSION, "format": FORMAT_VERSION, "protocol": PROTOCOL_VERSION}
+
+
+class JsonLinesReport:
+    """A JSON Lines report, one line per trace as results come."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.file: TextIO | None = None
+
+    def start(self, implementation: JSON) -> None:
+        self.file = self.path.open("w", encoding="utf-8")
+        self._write({"type": "run", "versions": versions(), "implementation": implementation})
+
+    def add(self, result: TraceResult) -> None:
+        self._write({"type": "trace", **result.to_json()})
+
+    def finish(self, counts: dict[str, int], seconds: float, interrupted: bool) -> None:
+        self._write({"type": "summary", **counts, "seconds": round(seconds, 3), "interrupted": interrupted})
+        self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def _write(self, record: JSON) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.file.flush()
+
+
+def write_junit(path: Path, results: list[TraceResult], implementation: JSON, seconds: float) -> None:
+    """A JUnit XML report: one test case per trace, the diff of a failure as its text."""
+    counts = {outcome: sum(1 for r in results if r.outcome is outcome) for outcome in Outcome}
+    suites = ET.Element("testsuites")
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name="ducksoup conformance",
+        tests=str(len(results)),
+        failures=str(counts[Outcome.FAILED] + counts[Outcome.XPASSED]),
+        errors="0",
+        skipped=str(counts[Outcome.SKIPPED] + counts[Outcome.XFAILED]),
+        time=f"{seconds:.3f}",
+    )
+    properties = ET.SubElement(suite, "properties")
+    for name, value in versions().items():
+        ET.SubElement(properties, "property", name=f"{name}_version", value=str(value))
+    for name in ("name", "version", "language"):
+        if name in implementation:
+            ET.SubElement(properties, "property", name=f"implementation_{name}", value=str(implementation[name]))
+    for result in results:
+        case = ET.SubElement(suite, "testcase", classname="ducksoup.conformance", name=result.trace)
+        case.set("time", f"{result.seconds:.4f}")
+        if result.outcome in (Outcome.FAILED, Outcome.XPASSED):
+            failure = ET.SubElement(case, "failure", message=result.reason)
+            failure.text = _details(result)
+        elif result.outcome in (Outcome.SKIPPED, Outcome.XFAILED):
+            ET.SubElement(case, "skipped", message=result.reason or result.outcome.value)
+    ET.indent(suites)
+    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _details(result: TraceResult) -> str:
+    lines = [result.reason]
+    if result.action is not None:
+        lines.append(f"action: {describe(result.action)}")
+    if result.sections:
+        lines.append(f"rules: {', '.join(result.sections)}")
+    lines += result.diff
+    return "\n".join(lines)
