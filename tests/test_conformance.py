@@ -12,10 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
+from duckcheck.compare import Outcome
 from duckcheck.generator import plan
 from duckcheck.lint import coverage_gaps, lint
 from duckcheck.protocol import check_message, hello
-from duckcheck.runner import Outcome, run, select
+from duckcheck.runner import run, select
 from duckcheck.trace import TraceError, dump_trace, load_suite, manifest_json, read_trace
 from duckcheck.views import NOTHING_KNOWN, known_after, views
 from ducksoup.adapter import Session

@@ -45,7 +45,7 @@ class CheckRequest:
 def run_check(request: CheckRequest) -> int:
     """Run ``ducksoup check`` and return its exit status."""
     console = Console(highlight=False)
-    errors = Console(highlight=False, stderr=True)
+    errors = Console(highlight=False, stderr=True, soft_wrap=True)
     try:
         traces = _choose(request, console)
         expected = read_expected_failures(request.expected_path) if request.expected_path else frozenset()
