@@ -1,0 +1,82 @@
+"""The suite's power: every deliberately wrong implementation of ``tests/faulty/adapter.py`` fails it.
+
+Each fault breaks exactly one rule of the English rules or one ruling of the register; the
+suite is run against it through the runner, stopping at the first failed trace. A fault the
+suite does not catch is a gap in the suite: it is listed in :data:`MISSED` with the reason, and
+its test is an expected failure (strict, so that a trace added to close the gap shows up as an
+unexpected pass and the entry is removed).
+
+To keep the file fast the suite runs in a fixed order of its own, the hand-made traces first:
+the edge cases and negative traces (each aimed at one rule), then the games and matches, then
+the generated deals. In the manifest's order the faults of §9 and §11 are found only after the
+252 deal traces, and the file takes nearly twice as long.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from duckcheck.compare import Outcome
+from duckcheck.runner import RunOptions, run
+from duckcheck.trace import load_suite
+from tests.faulty.adapter import FAULTS
+
+ROOT = Path(__file__).resolve().parent.parent
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
+RULE = re.compile(r"§\d+|DS-R\d\d")
+
+MISSED: dict[str, str] = {
+    "pond-at-126": (
+        "§9, DS-R14: no deal of the suite scores exactly 125 (the nearest are 120 and 126), "
+        "so a pond taken as more than 125 goes unnoticed"
+    ),
+    "in-the-soup-at-125": (
+        "§9, DS-R14: no game of the suite ends with the loser's total exactly 125 (124 and 127 occur), "
+        "so a soup line of 125 or less goes unnoticed"
+    ),
+    "target-above-250": (
+        "§9, DS-R14: no game of the suite ends with a total of exactly 250, "
+        "so a target taken as more than 250 goes unnoticed"
+    ),
+    "card-not-in-hand-before-not-your-turn": (
+        "error precedence: every out-of-turn play in the suite names a card the player holds, "
+        "so no trace tells not-your-turn before card-not-in-hand from the reverse"
+    ),
+}
+"""Faults the suite does not catch, and why no trace catches them."""
+
+
+def hand_made_first(trace: dict[str, Any]) -> int:
+    """The order of the run: edge cases and negative traces, then games and matches, then generated deals."""
+    if "edge-case" in trace["tags"]:
+        return 0
+    return 1 if trace["scope"] != "deal" else 2
+
+
+SUITE = sorted(load_suite(), key=hand_made_first)
+
+
+def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:
+    assert len(FAULTS) >= 22
+    unnamed = [name for name, fault in FAULTS.items() if not RULE.search(fault.rule)]
+    assert not unnamed, f"faults whose docstring names no section (§N) or ruling (DS-Rnn): {unnamed}"
+    assert set(MISSED) <= set(FAULTS)
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=MISSED[name])) if name in MISSED else name
+        for name in FAULTS
+    ],
+)
+def test_the_suite_catches_the_fault(fault: str) -> None:
+    summary = run([*FAULTY, fault], SUITE, RunOptions(max_failures=1))
+    failed = [result for result in summary.results if result.outcome is not Outcome.PASSED]
+    assert len(failed) == 1, f"{fault} ({FAULTS[fault].rule}): {summary.closing_line()}"
+    assert failed[0] is summary.results[-1] and failed[0].outcome is Outcome.FAILED
