@@ -19,7 +19,10 @@ import argparse
 import hashlib
 import random
 import sys
+from collections import defaultdict
 from collections.abc import Callable, Iterator
+from functools import cache
+from itertools import islice
 from pathlib import Path
 
 from duckcheck.encoding import JSON
@@ -85,17 +88,31 @@ def bot_trace(
 Outcome = tuple[tuple[Card, ...], tuple[int, int]]
 
 
-def deal_pool(dealer: int, size: int = 400) -> list[Outcome]:
-    """Seeded decks and the scores the random bot makes on each with ``dealer`` dealing."""
-    pool = []
-    for deck in shuffled_decks(random.Random(f"pool-{dealer}"), size):
+def outcomes(dealer: int) -> Iterator[Outcome]:
+    """Seeded decks, without end, and the scores the random bot makes on each with ``dealer`` dealing."""
+    rng = random.Random(f"pool-{dealer}")
+    while True:
+        deck = shuffled_decks(rng, 1)[0]
         table = Table.start(Scope.DEAL, STANDARD, dealer, (deck,))
-        rng = deal_rng(table)
+        play_rng = deal_rng(table)
         while not table.is_over:
-            table = table.apply(random_policy(table, rng))
+            table = table.apply(random_policy(table, play_rng))
         scores = table.deal.scores()
-        pool.append((deck, (scores[0], scores[1])))
-    return pool
+        yield deck, (scores[0], scores[1])
+
+
+@cache
+def deal_pool(dealer: int, size: int = 400) -> list[Outcome]:
+    """The first ``size`` of :func:`outcomes` (computed once)."""
+    return list(islice(outcomes(dealer), size))
+
+
+def first_outcome(dealer: int, wanted: Callable[[tuple[int, int]], bool], limit: int = 5000) -> Outcome:
+    """The first of :func:`outcomes` whose scores are ``wanted``."""
+    for deck, scores in islice(outcomes(dealer), limit):
+        if wanted(scores):
+            return deck, scores
+    raise RuntimeError(f"no such deal among the first {limit}")
 
 
 def assembled_game(trace_id: str, description: str, decks: list[tuple[Card, ...]]) -> JSON:
@@ -172,6 +189,40 @@ def target_game(trace_id: str, soup: bool) -> JSON:
     raise RuntimeError("no target game in the pool")
 
 
+def pond_at_125_game() -> JSON:
+    """A deal score of exactly 125 is in the pond (§9; DS-R14)."""
+    deck, _ = first_outcome(1, lambda scores: max(scores) == 125 and min(scores) < 125)
+    return assembled_game("ds-game-pond-at-125", "A deal score of exactly 125 wins a double game in the pond", [deck])
+
+
+def quiet_pairs() -> Iterator[tuple[Outcome, Outcome, tuple[int, int]]]:
+    """Two quiet deals (player 1 then player 0 dealing) after which both totals are under 250."""
+    for first in quiet(deal_pool(1))[:150]:
+        for second in quiet(deal_pool(0))[:150]:
+            totals = (first[1][0] + second[1][0], first[1][1] + second[1][1])
+            if max(totals) < 250:
+                yield first, second, totals
+
+
+def exact_totals_game(trace_id: str, description: str, winner_total: int | None, loser_total: int | None) -> JSON:
+    """Three quiet deals ending the game on the 250 rule with an exact winner's or loser's total (DS-R14)."""
+    by_score: dict[tuple[int, int], list[Outcome]] = defaultdict(list)
+    for outcome in quiet(deal_pool(1)):
+        for player in (0, 1):
+            by_score[player, outcome[1][player]].append(outcome)
+    for first, second, totals in quiet_pairs():
+        for winner in (0, 1):
+            loser = 1 - winner
+            key = (
+                (winner, winner_total - totals[winner]) if winner_total else (loser, (loser_total or 0) - totals[loser])
+            )
+            for deck, scores in by_score.get(key, []):
+                final = (totals[0] + scores[0], totals[1] + scores[1])
+                if final[winner] >= 250 and final[winner] > final[loser]:
+                    return assembled_game(trace_id, description, [first[0], second[0], deck])
+    raise RuntimeError(f"no game for {trace_id} in the pool")
+
+
 # The plan of the suite.
 
 
@@ -209,6 +260,19 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
     yield "ds-game-both-in-the-pond", both_in_the_pond_game
     yield "ds-game-target", lambda: target_game("ds-game-target", soup=False)
     yield "ds-game-target-in-the-soup", lambda: target_game("ds-game-target-in-the-soup", soup=True)
+    yield "ds-game-pond-at-125", pond_at_125_game
+    yield (
+        "ds-game-target-exactly-250",
+        lambda: exact_totals_game(
+            "ds-game-target-exactly-250", "A total of exactly 250 ends the game, the higher total winning", 250, None
+        ),
+    )
+    yield (
+        "ds-game-loser-at-125",
+        lambda: exact_totals_game(
+            "ds-game-loser-at-125", "The loser ends on exactly 125: not in the soup, a single game", None, 125
+        ),
+    )
 
 
 def _bot(

@@ -253,6 +253,7 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
     cases["ds-edge-quack-soup-course"] = _quack_in_soup
     cases["ds-edge-ace-high-in-the-soup"] = _ace_in_soup
     cases["ds-edge-twelve-trick-soup-deal-over"] = _deal_over_after_twelve
+    cases["ds-negative-precedence"] = _precedence
     for code in ErrorCode:
         if code is not ErrorCode.GAME_OVER:  # game-over needs a whole game: see the generator's ds-game-illegal traces
             cases[f"ds-negative-{code.value}"] = _negative_case(code)
@@ -282,6 +283,45 @@ def _deal_over_after_twelve() -> JSON:
     recorder.play_out(random_policy)
     recorder.reject(Play(0, parse_card("AC")), ErrorCode.DEAL_OVER)
     return recorder.trace()
+
+
+def _precedence() -> JSON:
+    """Actions wrong in two ways at once: the code reported is the one of higher precedence."""
+    recorder = arranged(
+        "ds-negative-precedence",
+        "Actions wrong in two ways at once are refused with the code of higher precedence",
+        "8S 8C 2S",
+        "8H 3H 4D",
+        "JD QD",
+    )
+    stock_card, theirs, mine = "KS", "3H", "2S"  # KS lies deep in the stock
+    refusals = {
+        "lead": [
+            (play(1, stock_card), ErrorCode.NOT_YOUR_TURN),  # also not in hand
+            (SayDuck(1), ErrorCode.NOT_YOUR_TURN),  # also no quack waiting
+            (play(0, theirs, Call.QUACK), ErrorCode.CARD_NOT_IN_HAND),  # also a call on a lead
+        ],
+        "follow": [
+            (play(0, mine, Call.DUCK_SOUP), ErrorCode.NOT_YOUR_TURN),
+            (play(1, stock_card, Call.QUACK), ErrorCode.CARD_NOT_IN_HAND),  # also a quack on another rank
+            (play(1, stock_card, Call.DUCK_SOUP), ErrorCode.CARD_NOT_IN_HAND),  # also a call out of place
+        ],
+        "answer": [
+            (SayDuck(1), ErrorCode.NOT_YOUR_TURN),
+            (play(0, stock_card), ErrorCode.ANSWER_REQUIRED),  # also not in hand
+            (play(0, stock_card, Call.QUACK_QUACK), ErrorCode.CARD_NOT_IN_HAND),  # also another rank
+        ],
+        "fourth": [
+            (play(1, stock_card, Call.QUACK), ErrorCode.CARD_NOT_IN_HAND),  # also a call out of place
+            (SayDuck(1), ErrorCode.DUCK_NOT_ALLOWED),
+        ],
+    }
+    for move in ("0:8S", "1:8H:quack", "0:8C:quack-quack", "1:4D"):
+        for action, code in refusals[recorder.table.deal.phase.value]:
+            recorder.reject(action, code)
+        player, card, *call = move.split(":")
+        recorder.act(play(int(player), card, Call(call[0]) if call else Call.NONE))
+    return finish(recorder)
 
 
 def _negative_case(code: ErrorCode) -> Callable[[], JSON]:
