@@ -295,7 +295,7 @@ def _precedence() -> JSON:
         "JD QD",
     )
     stock_card, theirs, mine = "KS", "3H", "2S"  # KS lies deep in the stock
-    refusals = {
+    refusals: dict[str, list[tuple[Action, ErrorCode]]] = {
         "lead": [
             (play(1, stock_card), ErrorCode.NOT_YOUR_TURN),  # also not in hand
             (SayDuck(1), ErrorCode.NOT_YOUR_TURN),  # also no quack waiting
