@@ -70,23 +70,11 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 }
 """The rulings behind each event."""
 
-ERROR_SECTIONS: dict[ErrorCode, str] = {
-    ErrorCode.GAME_OVER: "§9",
-    ErrorCode.DEAL_OVER: "§7",
-    ErrorCode.NOT_YOUR_TURN: "§4",
-    ErrorCode.DUCK_NOT_ALLOWED: "§6",
-    ErrorCode.ANSWER_REQUIRED: "§6",
-    ErrorCode.CARD_NOT_IN_HAND: "§4",
-    ErrorCode.CALL_NOT_ALLOWED: "§6",
-    ErrorCode.CALL_RANK_MISMATCH: "§6",
-}
-"""The section each error code enforces."""
-
 
 def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
     """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
     sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    sections |= {ERROR_SECTIONS[code] for code in ErrorCode if f"error-{code.value}" in events}
+    sections |= {code.section for code in ErrorCode if f"error-{code.value}" in events}
     rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
     return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
 

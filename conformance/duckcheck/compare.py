@@ -14,6 +14,7 @@ from typing import Any
 
 from duckcheck.protocol import ProtocolError, act, parse_reply, schema_problem, start
 from duckcheck.views import NOTHING_KNOWN, known_after, views
+from duckspec.duck_soup.errors import ErrorCode
 
 JSON = dict[str, Any]
 
@@ -50,17 +51,6 @@ FIELD_SECTIONS = {
     "winner": "§11",
 }
 """The section that governs each field of the canonical state."""
-
-ERROR_SECTIONS = {
-    "game-over": "§9",
-    "deal-over": "§7",
-    "not-your-turn": "§4",
-    "duck-not-allowed": "§6",
-    "answer-required": "§6",
-    "card-not-in-hand": "§4",
-    "call-not-allowed": "§6",
-    "call-rank-mismatch": "§6",
-}
 
 
 class Outcome(enum.StrEnum):
@@ -139,7 +129,8 @@ def sections_of(lines: Sequence[str], action: JSON | None, code: str | None, tab
     """
     found: set[str] = set()
     if code:
-        found.add(ERROR_SECTIONS.get(code, "§4"))
+        known = {error.value: error.section for error in ErrorCode}
+        found.add(known.get(code, "§4"))
     for line in lines:
         name = line.split(":")[0].split(".")[-1].split("[")[0]
         if name in FIELD_SECTIONS:

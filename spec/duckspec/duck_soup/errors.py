@@ -42,6 +42,23 @@ class ErrorCode(enum.StrEnum):
         """1 for the code reported first when an action breaks several rules."""
         return list(ErrorCode).index(self) + 1
 
+    @property
+    def section(self) -> str:
+        """The rules section whose rule the code enforces."""
+        return ERROR_SECTIONS[self]
+
+
+ERROR_SECTIONS: dict[ErrorCode, str] = {
+    ErrorCode.GAME_OVER: "§9",
+    ErrorCode.DEAL_OVER: "§7",
+    ErrorCode.NOT_YOUR_TURN: "§4",
+    ErrorCode.DUCK_NOT_ALLOWED: "§6",
+    ErrorCode.ANSWER_REQUIRED: "§6",
+    ErrorCode.CARD_NOT_IN_HAND: "§4",
+    ErrorCode.CALL_NOT_ALLOWED: "§6",
+    ErrorCode.CALL_RANK_MISMATCH: "§6",
+}
+
 
 class IllegalAction(Exception):
     """An action the rules forbid.
