@@ -116,3 +116,16 @@ def adapter(use_spec: bool) -> None:
     from ducksoup.adapter import serve
 
     sys.exit(serve(backend="spec" if use_spec else "engine"))
+
+
+def _register() -> None:
+    """Commands defined in their own modules."""
+    from ducksoup.playing import play
+    from ducksoup.simulate import simulate
+    from ducksoup.telling import explain, replay
+
+    for command in (replay, explain, play, simulate):
+        main.add_command(command)
+
+
+_register()

@@ -1,0 +1,228 @@
+"""``ducksoup play``: a human against a bot in the terminal.
+
+The human sees only their own view (their hand, the face-up card, the table, the points and the
+cards seen going into the bot's hand), types cards as ``9c``, ``9C``, ``10h`` or ``9♣`` and calls
+as words (``8h quack``, ``duck``, ``jc quack-quack``, ``jd duck soup``). Suits show as symbols
+in colour, or as plain letters with ``NO_COLOR`` or a dumb terminal. The whole game (or match)
+is saved as a conformance trace at the end, and on Ctrl-C or end of input, so it can be replayed
+with ``ducksoup replay`` or disputed with ``ducksoup explain``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from ducksoup.bots import BOTS, Bot
+from ducksoup.engine import Match
+from ducksoup.narrate import Style, plain_output
+from ducksoup.traces import TraceRecorder
+from duckspec.cards import Card, CardNotationError, parse_card
+from duckspec.duck_soup.actions import Action, Play, SayDuck
+from duckspec.duck_soup.errors import IllegalAction
+from duckspec.duck_soup.quacking import Call
+from duckspec.duck_soup.variants import RuleOptions, StockVisibility
+
+JSON = dict[str, Any]
+SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+CALL_WORDS = {"quack": Call.QUACK, "quack-quack": Call.QUACK_QUACK, "duck-soup": Call.DUCK_SOUP, "soup": Call.DUCK_SOUP}
+HELP = (
+    "type a card to play it (9c, 9C, 10h or 9♣), followed by a call if you make one: "
+    "'8h quack', 'jc quack-quack', 'jd duck soup'; 'duck' answers a quack; 'quit' saves and stops"
+)
+
+
+class InputError(ValueError):
+    """What the player typed is not an action; the message says what would be."""
+
+
+def parse_move(text: str, player: int) -> Action:
+    """The action typed by ``player``: ``duck``, or a card with an optional call."""
+    words = text.strip().lower().replace("duck soup", "duck-soup").split()
+    if words == ["duck"]:
+        return SayDuck(player)
+    if not words or len(words) > 2:
+        raise InputError(f"{text.strip()!r} is not a move: {HELP}")
+    card_text = words[0]
+    if card_text[-1:] in SYMBOL_SUITS:
+        card_text = card_text[:-1] + SYMBOL_SUITS[card_text[-1]]
+    try:
+        card = parse_card(card_text)
+    except CardNotationError as error:
+        raise InputError(str(error)) from None
+    if len(words) == 1:
+        return Play(player, card)
+    if words[1] not in CALL_WORDS:
+        raise InputError(f"{words[1]!r} is not a call: say quack, quack-quack or duck soup")
+    return Play(player, card, CALL_WORDS[words[1]])
+
+
+class Game:
+    """The terminal game: the engine, the bot, the recorder, and what the human is told."""
+
+    def __init__(self, bot: Bot, human: int, options: RuleOptions, seed: int, console: Console) -> None:
+        rng = random.Random(seed)
+        decks: list[list[int]] = []
+        for _ in range(60):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            decks.append(deck)
+        cards = [[_card(c) for c in deck] for deck in decks]
+        scope = "match" if options.best_of > 1 else "game"
+        self.recorder = TraceRecorder(
+            f"played-{seed}", f"A {scope} played in the terminal", scope, cards, rng.randrange(2), options
+        )
+        play = self.recorder.play
+        assert isinstance(play, Match)
+        self.match: Match = play
+        self.bot, self.human, self.console = bot, human, console
+        self.style = Style(symbols=not plain_output())
+
+    def name(self, player: int) -> str:
+        return "you" if player == self.human else "the bot"
+
+    def run(self, read: Callable[[str], str]) -> None:
+        """Play until the game or match is over; ``read`` asks the human for a line."""
+        self.console.print(f"you are player {self.human}; {HELP}")
+        self.show_deal_start()
+        while not self.match.is_over:
+            legal = self.match.legal_actions()
+            if not legal:
+                raise RuntimeError("the game needs more decks than were shuffled")
+            before = self.match.state()
+            if legal[0].player == self.human:
+                self.human_turn(read, legal)
+            else:
+                action = self.bot.choose(self.match.observation(1 - self.human), legal)
+                self.console.print(f"the bot {self.verb(before)} {self.describe(action)}")
+                self.recorder.apply(action)
+            self.report(before)
+
+    def human_turn(self, read: Callable[[str], str], legal: tuple[Action, ...]) -> None:
+        view = self.match.observation(self.human)
+        self.console.print(f"your hand: {self.cards(view['hand'])}")
+        self.console.print("your options: " + ", ".join(self.describe(action) for action in legal))
+        while True:
+            text = read(f"you {self.verb(self.match.state(), you=True)}> ")
+            if text.strip().lower() in ("quit", "exit"):
+                raise KeyboardInterrupt
+            if text.strip().lower() in ("help", "?"):
+                self.console.print(HELP)
+                continue
+            try:
+                self.recorder.apply(parse_move(text, self.human))
+                return
+            except InputError as error:
+                self.console.print(f"[red]{error}[/red]" if self.style.symbols else str(error))
+            except IllegalAction as error:
+                self.recorder.steps.pop()  # a mistyped move is not part of the game's record
+                self.console.print(f"not allowed: {error.message} ({error.rule})")
+
+    def verb(self, state: JSON, you: bool = False) -> str:
+        if state["phase"] in ("lead", "answer"):
+            return "lead" if you else "leads"
+        return "play" if you else "plays"
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, SayDuck):
+            return "duck"
+        call = "" if action.call is Call.NONE else f" {action.call.value.replace('-', ' ')}"
+        return self.style.card(action.card) + call
+
+    def cards(self, text: str) -> str:
+        return self.style.cards([parse_card(text[i : i + 2]) for i in range(0, len(text), 2)])
+
+    def report(self, before: JSON) -> None:
+        """Tell what the last action led to: a trick won, draws, a new course, a deal's or game's end."""
+        after = self.match.state()
+        if after["table"] or (after["phase"] == before["phase"] == "lead"):
+            return
+        finished_deal = after.get("deal") != before.get("deal") or after["phase"] == "over"
+        points = self.match.finished[-1][0] if finished_deal else after["points"]
+        gained = [sum(points[p]) - sum(before["points"][p]) for p in (0, 1)]
+        winner = 0 if gained[0] > gained[1] else 1
+        self.console.print(f"{self.name(winner)} won {gained[winner]} point(s)")
+        if not finished_deal:
+            view = self.match.observation(self.human)
+            if before["stock"] != after["stock"]:
+                if before["face_up"]:
+                    self.console.print(f"{self.name(winner)} took the face-up {self.cards(before['face_up'])}")
+                drawn = _added(before["hands"][self.human], after["hands"][self.human])
+                self.console.print(f"you drew {self.cards(drawn)}")
+            if after["course"] != before["course"]:
+                self.console.print("the stock is empty: the Soup course begins (higher cards win, Aces high)")
+            elif after["face_up"]:
+                self.console.print(f"face-up card: {self.cards(after['face_up'])}; stock: {after['stock']} cards")
+            mine, theirs = view["points"][self.human], view["points"][1 - self.human]
+            self.console.print(
+                f"points: you Duck {mine[0]}, Soup {mine[1]}; the bot Duck {theirs[0]}, Soup {theirs[1]}"
+            )
+            return
+        scores = self.match.finished[-1][1]
+        self.console.print(f"the deal is over: you score {scores[self.human]}, the bot {scores[1 - self.human]}")
+        self.show_result(after)
+
+    def show_result(self, state: JSON) -> None:
+        games = state["games"]
+        if games and (state["result"] is not None or state["deal_scores"] == []):
+            result = games[-1]
+            how = "in the pond" if result["end"] == "pond" else "past 250 with the higher total"
+            soup = ", the loser in the soup" if result["in_the_soup"] else ""
+            self.console.print(f"{self.name(result['winner'])} won the game {how}{soup}: it counts {result['value']}")
+        if state["winner"] is not None:
+            won = state["games_won"]
+            mine, theirs = won[self.human], won[1 - self.human]
+            self.console.print(f"{self.name(state['winner'])} won (games: you {mine}, bot {theirs})")
+        elif state["phase"] != "over":
+            totals = state["totals"]
+            self.console.print(f"totals: you {totals[self.human]}, bot {totals[1 - self.human]}")
+            self.show_deal_start()
+
+    def show_deal_start(self) -> None:
+        state = self.match.state()
+        leads = "you lead" if state["to_act"] == self.human else "the bot leads"
+        self.console.print(f"deal {state['deal'] + 1}: {self.name(state['dealer'])} dealt; {leads} first")
+        face_up = self.cards(state["face_up"]) if state["face_up"] else "none (hidden stock)"
+        self.console.print(f"face-up card: {face_up}")
+
+
+def _added(before: str, after: str) -> str:
+    """The cards in hand ``after`` that were not in hand ``before`` (both in ``TC`` pairs)."""
+    held = {before[i : i + 2] for i in range(0, len(before), 2)}
+    return "".join(after[i : i + 2] for i in range(0, len(after), 2) if after[i : i + 2] not in held)
+
+
+def _card(number: int) -> Card:
+    from duckspec.cards import card_from_index
+
+    return card_from_index(number)
+
+
+@click.command()
+@click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
+@click.option("--seed", type=int, default=None, help="Shuffle seed (default: a random one, printed).")
+@click.option("--as", "human", type=click.IntRange(0, 1), default=0, show_default=True, help="Your player number.")
+@click.option("--match", "best_of", type=click.Choice(["1", "3", "5"]), default="1", help="Match play: best of 3 or 5.")
+@click.option("--hidden", is_flag=True, help="Parlett's original hidden stock: no face-up card.")
+@click.option(
+    "--save", type=click.Path(dir_okay=False, path_type=Path), default=Path("duck-soup-game.json"), show_default=True
+)
+def play(bot_name: str, seed: int | None, human: int, best_of: str, hidden: bool, save: Path) -> None:
+    """Play Duck Soup against a bot in the terminal; the game is saved as a trace."""
+    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    options = RuleOptions(stock=StockVisibility.HIDDEN if hidden else StockVisibility.FACE_UP, best_of=int(best_of))
+    console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
+    console.print(f"Duck Soup against the {bot_name} bot (seed {seed})")
+    game = Game(BOTS[bot_name](seed), human, options, seed, console)
+    try:
+        game.run(lambda prompt: click.prompt(prompt, prompt_suffix="", default="", show_default=False))
+    except (KeyboardInterrupt, click.Abort, EOFError):
+        console.print("\nstopped")
+    trace = game.recorder.trace()
+    save.write_text(__import__("json").dumps(trace, indent=1) + "\n", encoding="utf-8")
+    console.print(f"saved as {save}: replay it with 'ducksoup replay {save}'")

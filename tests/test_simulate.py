@@ -1,0 +1,219 @@
+"""``ducksoup simulate``: the command through click's test runner, its statistics, its errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from ducksoup.simulate import (
+    EVENTS,
+    DealRecord,
+    deal_report,
+    distribution,
+    percentile,
+    seats,
+    simulate,
+    wilson,
+)
+
+PLAIN_ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None, "COLUMNS": None}
+"""No forced terminal: under the test runner the command must see no terminal, as in a pipe."""
+
+
+def invoke(*args: str, env: dict[str, str | None] | None = None) -> Result:
+    return CliRunner().invoke(simulate, list(args), env={**PLAIN_ENV, **(env or {})})
+
+
+def report(*args: str) -> dict[str, Any]:
+    result = invoke(*args, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def check_rate(entry: dict[str, Any], trials: int) -> None:
+    assert 0 <= entry["count"] <= trials
+    assert entry["rate"] == round(entry["count"] / trials, 4)
+    low, high = entry["ci95"]
+    assert 0 <= low <= entry["rate"] <= high <= 1
+
+
+def check_distribution(entry: dict[str, Any], values: int) -> None:
+    percentiles = [entry["percentiles"][str(p)] for p in (10, 25, 50, 75, 90)]
+    assert entry["min"] <= percentiles[0] and percentiles == sorted(percentiles) and percentiles[-1] <= entry["max"]
+    assert entry["min"] <= entry["mean"] <= entry["max"]
+    histogram = entry["histogram"]
+    assert [bucket["from"] for bucket in histogram] == list(range(0, 25 * len(histogram), 25))
+    assert all(bucket["to"] == bucket["from"] + 24 for bucket in histogram)
+    assert histogram[-1]["from"] <= entry["max"] <= histogram[-1]["to"] and histogram[-1]["count"] > 0
+    assert sum(bucket["count"] for bucket in histogram) == values
+
+
+def test_the_json_report_has_every_statistic() -> None:
+    data = report("--deals", "60", "--bots", "greedy,random", "--seed", "3", "--games", "6")
+    assert (data["deals"], data["bots"], data["seed"]) == (60, ["greedy", "random"], 3)
+    assert data["options"] == {"stock": "face-up", "best_of": 1, "double_draw": "winner-first"}
+
+    scores = data["deal_scores"]
+    assert [entry["bot"] for entry in scores["bots"]] == ["greedy", "random"]
+    for entry in scores["bots"]:
+        check_distribution(entry, 60)
+    check_distribution(scores["overall"], 120)
+    assert scores["overall"]["mean"] == pytest.approx((scores["bots"][0]["mean"] + scores["bots"][1]["mean"]) / 2)
+    assert scores["bots"][0]["mean"] > scores["bots"][1]["mean"]
+    assert [entry["bot"] for entry in data["mean_points"]] == ["greedy", "random"]
+
+    events = data["events"]
+    assert set(events) == set(EVENTS) == {"quack", "quack_quack", "duck_soup", "twelve_trick_soup", "zero_point_course"}
+    for entry in events.values():
+        check_rate(entry, 60)
+    assert events["duck_soup"]["count"] <= events["quack_quack"]["count"] <= events["quack"]["count"]
+    assert events["zero_point_course"]["count"] > 0  # random scores nothing in some course, often
+
+    wins = data["deal_wins"]
+    for entry in [*wins["bots"], wins["ties"]]:
+        check_rate(entry, 60)
+    assert wins["bots"][0]["count"] + wins["bots"][1]["count"] + wins["ties"]["count"] == 60
+    assert wins["bots"][0]["ci95"][0] > 0.5
+
+    games = data["games"]
+    assert games["played"] == 6 and games["unit"] == "game" and games["mean_deals"] >= 1
+    for entry in games["bots"]:
+        check_rate(entry, 6)
+    assert games["bots"][0]["count"] + games["bots"][1]["count"] == 6
+    assert games["bots"][0]["double"] <= games["bots"][0]["count"]
+
+    assert data["timing"]["deals_per_second"] > 0 and data["timing"]["game_deals_per_second"] > 0
+
+
+def test_without_games_the_report_says_so() -> None:
+    data = report("--deals", "5")
+    assert data["games"] is None and "game_seconds" not in data["timing"]
+    assert data["bots"] == ["greedy", "random"]  # the default pairing
+
+
+def test_the_rule_options_reach_the_deals_and_games() -> None:
+    data = report("--deals", "8", "--options", "stock=hidden, double-draw=alternate", "--bots", "greedy,greedy")
+    assert data["options"] == {"stock": "hidden", "best_of": 1, "double_draw": "alternate"}
+    standard = report("--deals", "8", "--bots", "greedy,greedy")
+    assert data["deal_scores"] != standard["deal_scores"]  # the greedy bot values a face-up card it now never sees
+    match = report("--deals", "2", "--games", "2", "--options", "best_of=3", "--bots", "random,random")
+    assert match["games"]["unit"] == "match (best of 3)" and match["games"]["bots"][0]["double"] is None
+
+
+def test_the_same_arguments_give_the_same_report_and_another_seed_another() -> None:
+    def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in data.items() if key != "timing"}
+
+    args = ("--deals", "30", "--bots", "random,greedy", "--games", "3", "--seed", "42")
+    first, second = report(*args), report(*args)
+    assert without_timing(first) == without_timing(second)
+    assert without_timing(first) != without_timing(report(*args[:-1], "43"))
+
+    text = [invoke(*args).output.splitlines()[:-1] for _ in range(2)]  # the last line is the speed
+    assert text[0] == text[1]
+
+
+def test_the_printed_report_is_plain_text_off_a_terminal() -> None:
+    result = invoke("--deals", "20", "--games", "2")
+    assert result.exit_code == 0, result.output
+    assert "\x1b[" not in result.output  # no colour, no progress bar
+    for heading in ("Deal scores", "buckets of 25", "Deals", "Deals with", "2 games", "deals/s"):
+        assert heading in result.output
+    assert "greedy (A)" in result.output and "random (B)" in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_no_color_turns_colour_off_even_on_a_forced_terminal() -> None:
+    coloured = invoke("--deals", "4", env={"FORCE_COLOR": "1"}).output
+    plain = invoke("--deals", "4", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).output
+    colour = re.compile(r"\x1b\[[0-9;]*3[0-9]m")  # a foreground colour
+    assert colour.search(coloured) and not colour.search(plain)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--deals", "0"], "Invalid value for '--deals': play at least 1 deal, not 0"),
+        (["--deals", "-5"], "play at least 1 deal, not -5"),
+        (["--deals", "many"], "'many' is not a valid integer"),
+        (["--games", "-1"], "Invalid value for '--games': the number of games cannot be negative"),
+        (["--bots", "greedy,clever"], "Invalid value for '--bots': unknown bot 'clever'; the bots are greedy, random"),
+        (["--bots", "greedy"], "give two bots separated by a comma"),
+        (["--bots", "greedy,random,random"], "give two bots separated by a comma"),
+        (["--options", "stock=sideways"], "Invalid value for '--options': option 'stock' cannot be 'sideways'"),
+        (["--options", "best_of=2"], "option 'best_of' cannot be 2"),
+        (["--options", "colour=red"], "unknown rule option 'colour'"),
+        (["--options", "hidden"], "'hidden' is not KEY=VALUE"),
+        (["--options", "stock=hidden,stock=face-up"], "option 'stock' is given twice"),
+    ],
+)
+def test_a_wrong_argument_is_a_one_line_error_with_status_2(args: list[str], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and message in errors[0], result.output
+
+
+# The statistics, on figures worked out by hand
+
+
+def test_each_bot_deals_half_the_deals_from_each_seat() -> None:
+    plan = [seats(i) for i in range(8)]
+    assert sum(dealer == seat_a for dealer, seat_a in plan) == 4  # bot A deals half the time
+    assert sorted(plan[:4]) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_wilson_intervals() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_percentiles_interpolate_between_closest_ranks() -> None:
+    values = [0, 10, 20, 30, 40]
+    assert [percentile(values, p) for p in (0, 10, 25, 50, 90, 100)] == [0, 4, 10, 20, 36, 40]
+    assert percentile([7], 90) == 7
+
+
+def test_a_distribution_of_deal_scores() -> None:
+    entry = distribution([0, 24, 25, 60, 130])
+    assert (entry["mean"], entry["min"], entry["max"], entry["percentiles"]["50"]) == (47.8, 0, 130, 25)
+    assert [bucket["count"] for bucket in entry["histogram"]] == [2, 1, 1, 0, 0, 1]
+
+
+def test_a_deal_report_counts_wins_ties_and_events() -> None:
+    records = [
+        DealRecord((72, 90), ((8, 9), (9, 10)), {"quack"}),
+        DealRecord((0, 40), ((0, 12), (4, 10)), {"quack", "quack_quack", "zero_point_course"}),
+        DealRecord((50, 50), ((5, 10), (10, 5)), set()),
+        DealRecord((120, 30), ((10, 12), (3, 10)), {"quack", "quack_quack", "duck_soup", "twelve_trick_soup"}),
+    ]
+    data = deal_report(records, ("a", "b"))
+    assert [bot["count"] for bot in data["deal_wins"]["bots"]] == [1, 2]
+    assert data["deal_wins"]["ties"]["count"] == 1
+    assert {event: entry["count"] for event, entry in data["events"].items()} == {
+        "quack": 3,
+        "quack_quack": 2,
+        "duck_soup": 1,
+        "twelve_trick_soup": 1,
+        "zero_point_course": 1,
+    }
+    assert data["deal_scores"]["bots"][0]["mean"] == 60.5 and data["deal_scores"]["overall"]["mean"] == 56.5
+    assert data["mean_points"][1] == {"bot": "b", "duck": 6.5, "soup": 8.75}
+
+
+def test_the_command_is_ready_for_the_ducksoup_group() -> None:
+    """``main.add_command(simulate)`` in the command line: here on a group of its own, like ``main``."""
+    group = click.Group("ducksoup", commands=[simulate])
+    result = CliRunner().invoke(group, ["simulate", "--help"], env=PLAIN_ENV)
+    assert result.exit_code == 0 and "--deals N" in result.output and "--options KEY=VALUE" in result.output
+    result = CliRunner().invoke(group, ["simulate", "--deals", "2", "--json"], env=PLAIN_ENV)
+    assert result.exit_code == 0 and json.loads(result.stdout)["deals"] == 2
