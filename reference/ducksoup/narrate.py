@@ -158,7 +158,7 @@ class Narrator:
         winner = follower if beats_in_suit(card, lead, course) else leader
         word = "lower" if course is Course.DUCK else "higher"
         ace = (
-            " (the Ace is the best card of its suit in both courses, DS-R13)"
+            " (no card of its suit outranks the Ace, in either course, DS-R13)"
             if "A" in (lead.rank.letter, card.rank.letter)
             else ""
         )
