@@ -1,6 +1,6 @@
 """Every check of the project, one nox session each.
 
-Default sessions (CI runs them all): tests, typecheck, contracts, conformance.
+Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs.
 Not default: soak (long property and differential tests), bench (speed, measured side by side).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "typecheck", "contracts", "conformance"]
+nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs"]
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
@@ -134,3 +134,15 @@ def conformance(session: nox.Session) -> None:
         session.install(".")
     session.run("python", "-m", "duckcheck.lint")
     session.run("ducksoup", "check")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """The Sphinx documentation, offline: HTML with warnings as errors and every reference checked
+    (``docs/_build/html/index.html``), its examples run by the doctest builder on the same doctrees,
+    and tests/test_docs.py (skipped by the tests session, which does not install Sphinx)."""
+    install(session, "test,docs")
+    common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
+    session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
+    session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
+    session.run("pytest", "tests/test_docs.py")

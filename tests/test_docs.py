@@ -1,0 +1,189 @@
+"""The documentation covers what it must: every rules section, ruling and error code, every schema field.
+
+These tests check the sources of ``docs/`` and the generator functions of its Sphinx extension
+(``docs/_ext/ducksoup_docs.py``) directly, which takes seconds; ``nox -s docs`` runs the whole
+build (warnings as errors, references checked, examples run). Skipped when Sphinx is not
+installed (``pip install -e ".[docs]"``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytest.importorskip("sphinx")
+
+from duckcheck.trace import load_suite
+from duckspec.duck_soup import SECTIONS
+from duckspec.duck_soup.errors import ErrorCode
+from duckspec.rulings import load_rulings
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+JSON = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def ext() -> ModuleType:
+    """The docs' Sphinx extension, loaded from its file (it is not an installed package)."""
+    spec = importlib.util.spec_from_file_location("ducksoup_docs", DOCS / "_ext" / "ducksoup_docs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def suite() -> list[JSON]:
+    return load_suite()
+
+
+def rules_page(section: str) -> Path:
+    """The page of a rules section: the one file of ``docs/rules`` that carries its label."""
+    label = f".. _rules-s{section.lstrip('§')}:"
+    pages = [page for page in (DOCS / "rules").glob("*.rst") if label in page.read_text(encoding="utf-8")]
+    assert len(pages) == 1, f"{section}: expected one page labelled {label!r}, found {pages}"
+    return pages[0]
+
+
+def linked_traces(text: str) -> set[str]:
+    return set(re.findall(r":doc:`/traces/([a-z0-9-]+)`", text))
+
+
+@pytest.mark.parametrize("section", list(SECTIONS))
+def test_every_rules_section_has_a_page_with_its_functions_and_traces(
+    section: str, ext: ModuleType, suite: list[JSON]
+) -> None:
+    page = rules_page(section).read_text(encoding="utf-8")
+    module = f"duckspec.duck_soup.{SECTIONS[section]}"
+    assert re.search(rf"^\.\. automodule:: {re.escape(module)}$", page, re.M), f"{section}: no automodule of {module}"
+    assert f".. section-traces:: {section}" in page
+    generated: list[str] = ext.section_traces_rst(suite, section)
+    links = linked_traces("\n".join(generated))
+    expected = {trace["id"] for trace in suite if section in trace["sections"]}
+    assert links == expected and links, f"{section}: the page links {len(links)} traces, {len(expected)} exercise it"
+
+
+def test_the_rules_index_lists_every_section_page() -> None:
+    index = (DOCS / "rules" / "index.rst").read_text(encoding="utf-8")
+    for section in SECTIONS:
+        assert f"   {rules_page(section).stem}\n" in index, f"{section} is missing from the rules toctree"
+
+
+def test_every_ruling_is_in_the_register_with_its_traces(ext: ModuleType, suite: list[JSON]) -> None:
+    register = load_rulings()
+    text = "\n".join(ext.rulings_rst(register, suite))
+    chunks = re.split(r"^\.\. _ruling-", text, flags=re.M)[1:]
+    assert [chunk.split(":", 1)[0] for chunk in chunks] == [ruling.id.lower() for ruling in register]
+    for ruling, chunk in zip(register, chunks, strict=True):
+        for part in (ruling.title, ":Question:", ":Decision:", ":Rationale:", ":Sources:", ":Tests:", ":Traces:"):
+            assert ext.escape(part) in chunk or part in chunk, f"{ruling.id}: {part!r} missing"
+        if ruling.option:
+            assert f":Rule option: ``{ruling.option}``" in chunk
+        expected = {trace["id"] for trace in suite if ruling.id in trace["rulings"]}
+        assert linked_traces(chunk) == expected, f"{ruling.id}: the register does not link exactly its traces"
+        assert expected, f"{ruling.id}: no trace exercises it"
+    assert ".. rulings-register::" in (DOCS / "rulings.rst").read_text(encoding="utf-8")
+
+
+def test_every_source_a_ruling_cites_is_named(ext: ModuleType) -> None:
+    for ruling in load_rulings():
+        for source in ruling.sources:
+            assert ext.source_rst(source), source
+
+
+def test_every_error_code_is_documented_in_order_of_precedence(ext: ModuleType, suite: list[JSON]) -> None:
+    text = "\n".join(ext.error_codes_rst(suite))
+    positions = [text.index(f".. _error-{code.value}:") for code in ErrorCode]
+    assert positions == sorted(positions)
+    for code in ErrorCode:
+        assert ext.ERROR_NOTES[code.value][0], code
+        chunk = text.split(f".. _error-{code.value}:", 1)[1].split(".. _error-", 1)[0]
+        assert f":Precedence: {code.precedence} of {len(ErrorCode)}" in chunk
+        tagged = {trace["id"] for trace in suite if f"error-{code.value}" in trace["tags"]}
+        assert tagged and linked_traces(chunk) == tagged, f"{code}: traces tagged error-{code.value}"
+    assert ".. error-codes::" in (DOCS / "implementers" / "errors.rst").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("schema", "definition"),
+    [
+        ("trace", None),
+        ("trace", "state"),
+        ("trace", "step"),
+        ("trace", "result"),
+        ("trace", "duck-soup-options"),
+        ("protocol", "hello-reply"),
+        ("protocol", "start-request"),
+        ("protocol", "act-request"),
+        ("protocol", "act-reply"),
+        ("protocol", "view"),
+    ],
+)
+def test_every_schema_field_is_rendered_with_a_meaning(ext: ModuleType, schema: str, definition: str | None) -> None:
+    text = "\n".join(ext.schema_fields_rst(schema, definition))
+    fields = ext.schema_definition(schema, definition)["properties"]
+    for name in fields:
+        assert f"* - ``{name}``" in text, f"{schema} {definition}: {name} is not rendered"
+    directive = f".. schema-fields:: {schema}" + (f" {definition}" if definition else "")
+    pages = [page for page in (DOCS / "implementers").glob("*.rst") if directive in page.read_text(encoding="utf-8")]
+    assert pages, f"no page renders {schema} {definition}"
+
+
+def test_trace_pages_are_generated_for_the_whole_suite(ext: ModuleType, suite: list[JSON], tmp_path: Path) -> None:
+    (tmp_path / "traces").mkdir()
+    (tmp_path / "traces" / "ds-withdrawn.rst").write_text("gone", encoding="utf-8")
+    assert ext.write_trace_pages(tmp_path, suite) == len(suite)
+    pages = {page.stem for page in (tmp_path / "traces").glob("*.rst")}
+    assert pages == {trace["id"] for trace in suite} | {"index"}
+    index = (tmp_path / "traces" / "index.rst").read_text(encoding="utf-8")
+    assert linked_traces(index) == {trace["id"] for trace in suite}
+    page = (tmp_path / "traces" / "ds-edge-forgotten-quack.rst").read_text(encoding="utf-8")
+    assert ":download:`ds-edge-forgotten-quack.json <" in page
+    assert ":ref:`§6 <rules-s6>`" in page and ":ref:`DS-R10 <ruling-ds-r10>`" in page
+
+
+def test_the_worked_deal_of_the_introduction(ext: ModuleType, suite: list[JSON]) -> None:
+    trace = next(trace for trace in suite if trace["id"] == "ds-deal-greedy-007")
+    plays = ext.play_out(trace)
+    assert len(plays) == 1 and plays[0].scores == (90, 28)
+    rows = plays[0].rows
+    assert sum(row.tricks for row in rows) == 26
+    assert [row.tricks for row in rows].count(2) == 1  # the duck soup of tricks 18 and 19
+    assert ".. worked-deal:: ds-deal-greedy-007" in (DOCS / "introduction.rst").read_text(encoding="utf-8")
+
+
+def test_every_game_and_match_trace_plays_out_to_its_final_scores(ext: ModuleType, suite: list[JSON]) -> None:
+    for trace in suite:
+        if trace["scope"] == "deal" and "negative" not in trace["tags"]:
+            continue
+        scores = [play.scores for play in ext.play_out(trace) if play.scores is not None]
+        assert scores == [tuple(deal["scores"]) for deal in trace["final"]["deals"]], trace["id"]
+
+
+def test_the_reference_adapter_session_is_a_real_one(ext: ModuleType, suite: list[JSON]) -> None:
+    transcript = ext.reference_session()
+    sent = [line for direction, line in transcript if direction == ">"]
+    received = [line for direction, line in transcript if direction == "<"]
+    assert len(sent) == len(received) + 1  # bye has no reply
+    assert '"error":"not-your-turn"' in received[3]
+
+
+def test_cards_are_shown_with_suit_symbols(ext: ModuleType) -> None:
+    from duckspec.cards import parse_card
+
+    assert [ext.card_symbol(parse_card(text)) for text in ("TC", "AD", "9H", "QS")] == ["10♣", "A♦", "9♥", "Q♠"]
+    assert ext.escape("rejected with `call-rank-mismatch`, see rule_") == (
+        r"rejected with ``call-rank-mismatch``, see rule\_"
+    )
+
+
+def test_the_changelog_names_the_first_release() -> None:
+    changelog = (DOCS / "changelog.md").read_text(encoding="utf-8")
+    assert "## 0.1.0" in changelog
