@@ -202,7 +202,8 @@ class Deal:
         index = held.index(card)
         del held[index]
         del self.hand_plays[player][index]
-        self.known[player] &= ~BIT[card]
+        if self.known[player]:
+            self.known[player] &= ~BIT[card]
         table = self.table
         if phase is LEAD:
             table.append(card)
