@@ -119,11 +119,14 @@ def soak(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
-    their ratios; then ``ducksoup check`` steps per second against the engine's adapter."""
+    their ratios; then ``ducksoup check`` steps per second (requests pipelined) against the engine's
+    adapter and, where Node.js is installed, the JavaScript example adapter."""
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/deals.py", *session.posargs)
     session.run("ducksoup", "check")
+    if shutil.which("node"):
+        session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])
 
 
 @nox.session(python=PYTHON)

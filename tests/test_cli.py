@@ -24,3 +24,21 @@ def test_unknown_command_is_a_clear_error_not_a_traceback() -> None:
     result = CliRunner().invoke(main, ["nonsense"])
     assert result.exit_code == 2
     assert "No such command" in result.output and "Traceback" not in result.output
+
+
+def test_every_command_is_listed_and_documented() -> None:
+    expected = {"adapter", "check", "examples", "explain", "play", "replay", "simulate"}
+    assert set(main.list_commands(None)) == expected  # type: ignore[arg-type]
+    assert set(main.commands) == expected  # what documentation generators read
+    for name in expected:
+        result = CliRunner().invoke(main, [name, "--help"])
+        assert result.exit_code == 0 and "Usage: " in result.output
+
+
+def test_the_adapter_starts_without_loading_the_other_commands() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, ducksoup.cli; print(sorted(m for m in sys.modules if m.startswith('ducksoup.')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "ducksoup.playing" not in loaded and "ducksoup.simulate" not in loaded

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,11 +109,8 @@ def run(
     handshake = shake_hands(implementation)
     summary = Summary(implementation=handshake["implementation"])
     on_start(summary.implementation)
-    seq = 1
     try:
-        for trace in traces:
-            result = _check_one(implementation, handshake, trace, seq, options)
-            seq += len(trace["steps"]) + 1
+        for result in Pipeline(implementation, handshake, options).results(traces):
             summary.results.append(result)
             on_result(result)
             if options.max_failures is not None and summary.failed >= options.max_failures:
@@ -128,32 +125,72 @@ def run(
     return summary
 
 
-def _check_one(
-    implementation: Implementation, handshake: JSON, trace: JSON, seq: int, options: RunOptions
-) -> TraceResult:
-    why_not = supports(handshake, trace)
-    if why_not:
-        return TraceResult(trace["id"], Outcome.SKIPPED, f"not supported by the implementation: {why_not}")
-    began = time.perf_counter()
-    if not implementation.alive:
-        implementation.close()
-        shake_hands(implementation)
-    checker = TraceChecker(trace, seq)
-    requests = checker.requests()
-    log = _open_log(options.log_io, trace["id"])
-    implementation.log = log
-    try:
-        implementation.send(requests)
-        result = checker.check(implementation.reply)
-        if result.broken:
-            implementation.close()
-        elif result.outcome is not Outcome.PASSED:
-            _drain(implementation, len(requests) - (result.step or 0) - 1)
-    finally:
-        implementation.log = None
-        if log is not None:
-            log.close()
-    return _expected(result, options.expected_failures, time.perf_counter() - began)
+@dataclass
+class InFlight:
+    """A trace whose requests are sent and whose replies are not yet all checked."""
+
+    trace: JSON
+    checker: TraceChecker
+    requests: list[JSON]
+    began: float
+    log: Any = None
+
+
+class Pipeline:
+    """Sends each trace's requests before checking the trace before it, so that the implementation
+    works on one trace while the runner checks the other (except with ``log_io``, where traces go
+    one at a time so that each log holds one trace). Results come in the order of the traces."""
+
+    def __init__(self, implementation: Implementation, handshake: JSON, options: RunOptions) -> None:
+        self.implementation, self.handshake, self.options = implementation, handshake, options
+        self.ahead = 0 if options.log_io is not None else 1
+        self.in_flight: list[InFlight] = []
+        self.seq = 1
+
+    def results(self, traces: Sequence[JSON]) -> Iterator[TraceResult]:
+        for trace in traces:
+            why_not = supports(self.handshake, trace)
+            if why_not:
+                yield from self.finish_all()
+                yield TraceResult(trace["id"], Outcome.SKIPPED, f"not supported by the implementation: {why_not}")
+                continue
+            checker = TraceChecker(trace, self.seq)
+            flight = InFlight(trace, checker, checker.requests(), time.perf_counter())
+            self.seq += len(flight.requests)
+            self.send(flight)
+            while len(self.in_flight) > self.ahead:
+                yield self.finish(self.in_flight.pop(0))
+        yield from self.finish_all()
+
+    def send(self, flight: InFlight) -> None:
+        if not self.implementation.alive:
+            self.implementation.close()
+            shake_hands(self.implementation)
+        flight.log = _open_log(self.options.log_io, flight.trace["id"])
+        self.implementation.log = flight.log
+        self.implementation.send(flight.requests)
+        self.in_flight.append(flight)
+
+    def finish_all(self) -> Iterator[TraceResult]:
+        while self.in_flight:
+            yield self.finish(self.in_flight.pop(0))
+
+    def finish(self, flight: InFlight) -> TraceResult:
+        """Check one trace's replies; after a broken conversation, resend the traces still in flight."""
+        try:
+            result = flight.checker.check(self.implementation.reply)
+            if result.broken:
+                self.implementation.close()
+                waiting, self.in_flight = self.in_flight, []
+                for other in waiting:
+                    self.send(other)
+            elif result.outcome is not Outcome.PASSED:
+                _drain(self.implementation, len(flight.requests) - (result.step or 0) - 1)
+        finally:
+            self.implementation.log = None
+            if flight.log is not None:
+                flight.log.close()
+        return _expected(result, self.options.expected_failures, time.perf_counter() - flight.began)
 
 
 def _expected(result: TraceResult, expected: frozenset[str], seconds: float) -> TraceResult:

@@ -7,7 +7,9 @@ specification instead, which shows that the specification passes its own suite.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Iterator
 from typing import Any, Protocol, TextIO
 
 from duckcheck import PROTOCOL_VERSION
@@ -141,22 +143,58 @@ class Session:
 
 
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, backend: str = "engine") -> int:
-    """Answer requests line by line until ``bye`` or the end of input."""
+    """Answer requests until ``bye`` or the end of input.
+
+    Requests arrive in batches (the runner pipelines a whole trace); the replies to a batch are
+    written and flushed together, which saves a system call per step.
+    """
     session = Session(backend)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            reply: JSON | None = {"seq": 0, "errored": f"request is not JSON: {error.msg}"}
-        else:
-            if not isinstance(request, dict):
-                reply = {"seq": 0, "errored": "a request is a JSON object"}
-            elif request.get("cmd") == "bye":
-                return 0
-            else:
-                reply = session.handle(request)
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+    for lines in batches(stdin):
+        replies = []
+        for line in lines:
+            reply = answer(session, line)
+            if reply is BYE:
+                break
+            if reply is not None:
+                replies.append(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.write("".join(replies))
         stdout.flush()
+        if reply is BYE:
+            return 0
     return 0
+
+
+BYE: JSON = {}
+"""The answer to ``bye``: no reply, and the end of the session."""
+
+
+def answer(session: Session, line: str) -> JSON | None:
+    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``)."""
+    if not line.strip():
+        return None
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"seq": 0, "errored": f"request is not JSON: {error.msg}"}
+    if not isinstance(request, dict):
+        return {"seq": 0, "errored": "a request is a JSON object"}
+    if request.get("cmd") == "bye":
+        return BYE
+    return session.handle(request)
+
+
+def batches(stdin: TextIO) -> Iterator[list[str]]:
+    """The input's complete lines, as many at a time as have arrived."""
+    try:
+        descriptor = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        yield from ([line] for line in stdin)  # a file-like object without a descriptor (tests)
+        return
+    pending = b""
+    while chunk := os.read(descriptor, 1 << 16):
+        pending += chunk
+        *complete, pending = pending.split(b"\n")
+        if complete:
+            yield [line.decode("utf-8", errors="replace") for line in complete]
+    if pending:
+        yield [pending.decode("utf-8", errors="replace")]

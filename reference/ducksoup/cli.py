@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from ducksoup import __version__
@@ -19,7 +19,52 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 """Where ``ducksoup check`` keeps the failures of its last run, for ``--last-failed``."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+LAZY_COMMANDS = {
+    "explain": "ducksoup.telling:explain",
+    "play": "ducksoup.playing:play",
+    "replay": "ducksoup.telling:replay",
+    "simulate": "ducksoup.simulate:simulate",
+}
+"""Commands imported only when used, so that ``ducksoup adapter`` and ``check`` start fast."""
+
+
+class LazyGroup(click.Group):
+    """A command group that imports the modules of :data:`LAZY_COMMANDS` on demand.
+
+    Running a command loads only its own module; reading ``commands`` (as documentation
+    generators do) loads them all.
+    """
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        for name in LAZY_COMMANDS:
+            self._eager.setdefault(name, _load(name))
+        return self._eager
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._eager = dict(value)
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        self._eager[name or cmd.name or ""] = cmd
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self._eager, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self._eager:
+            self._eager[cmd_name] = _load(cmd_name)
+        return self._eager.get(cmd_name)
+
+
+def _load(name: str) -> click.Command:
+    module, attribute = LAZY_COMMANDS[name].split(":")
+    command = getattr(importlib.import_module(module), attribute)
+    assert isinstance(command, click.Command)
+    return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", message=VERSION)
 def main() -> None:
     """Duck Soup (David Parlett): executable specification, reference implementation and conformance suite."""
@@ -31,6 +76,8 @@ def examples() -> None:
 
     Exits with status 1 if the specification disagrees with any of them.
     """
+    from rich.console import Console
+
     from duckspec.duck_soup.examples import WORKED_EXAMPLES
 
     console = Console(highlight=False)
@@ -116,16 +163,3 @@ def adapter(use_spec: bool) -> None:
     from ducksoup.adapter import serve
 
     sys.exit(serve(backend="spec" if use_spec else "engine"))
-
-
-def _register() -> None:
-    """Commands defined in their own modules."""
-    from ducksoup.playing import play
-    from ducksoup.simulate import simulate
-    from ducksoup.telling import explain, replay
-
-    for command in (replay, explain, play, simulate):
-        main.add_command(command)
-
-
-_register()
