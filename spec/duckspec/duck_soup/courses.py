@@ -23,11 +23,6 @@ def course_after_drawing(course: Course, stock: tuple[Card, ...]) -> Course:
     return Course.SOUP if course is Course.SOUP or not stock else Course.DUCK
 
 
-def is_course_change(before: Course, after: Course) -> bool:
-    """Whether the Duck course has just ended, the moment to tally the Duck points (§7)."""
-    return before is Course.DUCK and after is Course.SOUP
-
-
 def next_leader(trick_winner: int) -> int:
     """Who leads the next trick: the winner of the last one, in a course or across the change (§4, §7).
 
