@@ -189,6 +189,13 @@ def target_game(trace_id: str, soup: bool) -> JSON:
     raise RuntimeError("no target game in the pool")
 
 
+def equal_ponds_game() -> JSON:
+    """Both players score the same 125 or more in one deal: neither is in the pond, and play goes on (DS-R05)."""
+    deck, _ = first_outcome(1, lambda scores: scores[0] == scores[1] >= 125)
+    description = "Equal deal scores of 125 or more: neither player is in the pond, and the game goes on"
+    return assembled_game("ds-game-both-in-the-pond-equal", description, [deck])
+
+
 def pond_at_125_game() -> JSON:
     """A deal score of exactly 125 is in the pond (§9; DS-R14)."""
     deck, _ = first_outcome(1, lambda scores: max(scores) == 125 and min(scores) < 125)
@@ -261,6 +268,7 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
     yield "ds-game-target", lambda: target_game("ds-game-target", soup=False)
     yield "ds-game-target-in-the-soup", lambda: target_game("ds-game-target-in-the-soup", soup=True)
     yield "ds-game-pond-at-125", pond_at_125_game
+    yield "ds-game-both-in-the-pond-equal", equal_ponds_game
     yield (
         "ds-game-target-exactly-250",
         lambda: exact_totals_game(
