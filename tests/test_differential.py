@@ -66,29 +66,14 @@ from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 from tests import diffpairs
+from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
 T = TypeVar("T")
 DECK = full_deck()
 CALLS = tuple(Call)
-ALL_ACTIONS: tuple[Action, ...] = (
-    *(Play(player, card, call) for player in (0, 1) for card in DECK for call in CALLS),
-    SayDuck(0),
-    SayDuck(1),
-)
-"""Every action that can be written down: 2 players x 52 cards x 4 calls, and "duck" by either player."""
-
-MAX_DEAL_STEPS = 4 * 26
-"""No deal takes more accepted actions: 26 tricks of at most 2 plays, plus the answers to quacks."""
 MAX_DEALS = 150
 """No random game or match here gets near this many deals."""
 GAME_DECKS = 40
-
-
-def scaled(fraction: float) -> settings:
-    """The loaded profile's settings with ``fraction`` of its examples (at least 5)."""
-    profile = settings.default
-    assert profile is not None, "conftest.py loads a profile"
-    return settings(profile, max_examples=max(5, round(profile.max_examples * fraction)))
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,16 +31,14 @@ from duckspec.cards import RANK_LETTERS, SUIT_LETTERS
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.variants import RuleOptions, StockVisibility
+from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 from tests.test_differential import (
-    ALL_ACTIONS,
-    MAX_DEAL_STEPS,
     MAX_DEALS,
     Picker,
     dealers,
     deck_orders,
     double_draws,
     has_call,
-    scaled,
     seeded_decks,
     seeds,
 )

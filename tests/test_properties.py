@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from duckspec.cards import Card, Rank, full_deck
@@ -53,27 +53,12 @@ from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import action_sort_key
 from duckspec.duck_soup.tricks import Trick
 from duckspec.duck_soup.winning import game_result
+from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
 DECK = full_deck()
 ALL_CALLS = tuple(Call)
-ALL_ACTIONS: tuple[Action, ...] = (
-    *(Play(player, card, call) for player in (0, 1) for card in DECK for call in ALL_CALLS),
-    SayDuck(0),
-    SayDuck(1),
-)
-"""Every action that can be written down: 2 players x 52 cards x 4 calls, and "duck" by either player."""
-
-MAX_DEAL_STEPS = 4 * 26
-"""No deal takes more actions than this: 26 tricks of at most 2 plays, plus the answers to quacks."""
 
 DECKS_PER_GAME = 30
-
-
-def scaled(fraction: float) -> settings:
-    """The loaded profile's settings with ``fraction`` of its examples (at least 5)."""
-    profile = settings.default
-    assert profile is not None, "conftest.py loads a profile"
-    return settings(profile, max_examples=max(5, round(profile.max_examples * fraction)))
 
 
 # --------------------------------------------------------------------------------------------
