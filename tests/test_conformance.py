@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -162,9 +163,7 @@ def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
     }
     assert len(outputs) == 1
     builders = dict(plan())
-    assert outputs.pop().split() == [
-        __import__("hashlib").sha256(dump_trace(builders[i]()).encode()).hexdigest() for i in wanted
-    ]
+    assert outputs.pop().split() == [hashlib.sha256(dump_trace(builders[i]()).encode()).hexdigest() for i in wanted]
 
 
 # The linter

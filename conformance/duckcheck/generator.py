@@ -21,7 +21,7 @@ import random
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 from pathlib import Path
 
@@ -240,27 +240,38 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
         for (prefix, options), count in zip(VARIANTS.items(), per_variant, strict=True):
             for n in range(1, count + 1):
                 trace_id = f"ds-deal-{policy}-{prefix}{n:03d}"
-                yield trace_id, _bot(trace_id, Scope.DEAL, options, policy)
+                yield trace_id, partial(bot_trace, trace_id, Scope.DEAL, options, policy)
     for n in range(1, 31):
         trace_id = f"ds-deal-illegal-{n:03d}"
         options = list(VARIANTS.values())[n % 3]
         yield (
             trace_id,
-            _bot(trace_id, Scope.DEAL, options, ("random", "quacky")[n % 2], inject=0.15, end_with=ErrorCode.DEAL_OVER),
+            partial(
+                bot_trace,
+                trace_id,
+                Scope.DEAL,
+                options,
+                ("random", "quacky")[n % 2],
+                inject=0.15,
+                end_with=ErrorCode.DEAL_OVER,
+            ),
         )
     for policy in POLICIES:
         for prefix, options in VARIANTS.items():
             for n in range(1, 5 if prefix == "" else 3):
                 trace_id = f"ds-game-{policy}-{prefix}{n:02d}"
-                yield trace_id, _bot(trace_id, Scope.GAME, options, policy)
+                yield trace_id, partial(bot_trace, trace_id, Scope.GAME, options, policy)
     for n in range(1, 6):
         trace_id = f"ds-game-illegal-{n:02d}"
-        yield trace_id, _bot(trace_id, Scope.GAME, STANDARD, "random", inject=0.1, end_with=ErrorCode.GAME_OVER)
+        yield (
+            trace_id,
+            partial(bot_trace, trace_id, Scope.GAME, STANDARD, "random", inject=0.1, end_with=ErrorCode.GAME_OVER),
+        )
     for best_of in (3, 5):
         for n in range(1, 7):
             trace_id = f"ds-match-bo{best_of}-{n:02d}"
             options = RuleOptions(best_of=best_of, stock=StockVisibility.HIDDEN if n == 6 else StockVisibility.FACE_UP)
-            yield trace_id, _bot(trace_id, Scope.MATCH, options, ("random", "quacky", "greedy")[n % 3])
+            yield trace_id, partial(bot_trace, trace_id, Scope.MATCH, options, ("random", "quacky", "greedy")[n % 3])
     yield from EDGE_CASES.items()
     yield "ds-game-level-totals", level_totals_game
     yield "ds-game-pond-over-target", pond_over_target_game
@@ -281,17 +292,6 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
             "ds-game-loser-at-125", "The loser ends on exactly 125: not in the soup, a single game", None, 125
         ),
     )
-
-
-def _bot(
-    trace_id: str,
-    scope: Scope,
-    options: RuleOptions,
-    policy: str,
-    inject: float = 0.0,
-    end_with: ErrorCode | None = None,
-) -> Callable[[], JSON]:
-    return lambda: bot_trace(trace_id, scope, options, policy, inject, end_with)
 
 
 def generate() -> dict[str, str]:

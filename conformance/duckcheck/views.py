@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duckspec.cards import parse_card
+
 JSON = dict[str, Any]
 Known = tuple[frozenset[str], frozenset[str]]
 NOTHING_KNOWN: Known = (frozenset(), frozenset())
@@ -51,13 +53,9 @@ def view(state: JSON, player: int, known: Known) -> JSON:
     seen["player"] = player
     seen["hand"] = state["hands"][player]
     seen["opponent_hand"] = len(state["hands"][opponent]) // 2
-    seen["opponent_known"] = "".join(sorted(known[opponent], key=_canonical))
+    seen["opponent_known"] = "".join(sorted(known[opponent], key=lambda card: parse_card(card).index))
     return seen
 
 
 def views(state: JSON, known: Known) -> list[JSON]:
     return [view(state, player, known) for player in (0, 1)]
-
-
-def _canonical(card: str) -> int:
-    return "CDHS".index(card[1]) * 13 + "A23456789TJQK".index(card[0])

@@ -10,6 +10,7 @@ with ``ducksoup replay`` or disputed with ``ducksoup explain``.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +23,7 @@ from ducksoup.bots import BOTS, Bot
 from ducksoup.engine import Match
 from ducksoup.narrate import Style, plain_output
 from ducksoup.traces import TraceRecorder
-from duckspec.cards import Card, CardNotationError, parse_card
+from duckspec.cards import Card, CardNotationError, full_deck, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.quacking import Call
@@ -67,15 +68,14 @@ class Game:
 
     def __init__(self, bot: Bot, human: int, options: RuleOptions, seed: int, console: Console) -> None:
         rng = random.Random(seed)
-        decks: list[list[int]] = []
+        decks: list[list[Card]] = []
         for _ in range(60):
-            deck = list(range(52))
+            deck = list(full_deck())
             rng.shuffle(deck)
             decks.append(deck)
-        cards = [[_card(c) for c in deck] for deck in decks]
         scope = "match" if options.best_of > 1 else "game"
         self.recorder = TraceRecorder(
-            f"played-{seed}", f"A {scope} played in the terminal", scope, cards, rng.randrange(2), options
+            f"played-{seed}", f"A {scope} played in the terminal", scope, decks, rng.randrange(2), options
         )
         play = self.recorder.play
         assert isinstance(play, Match)
@@ -197,12 +197,6 @@ def _added(before: str, after: str) -> str:
     return "".join(after[i : i + 2] for i in range(0, len(after), 2) if after[i : i + 2] not in held)
 
 
-def _card(number: int) -> Card:
-    from duckspec.cards import card_from_index
-
-    return card_from_index(number)
-
-
 @click.command()
 @click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
 @click.option("--seed", type=int, default=None, help="Shuffle seed (default: a random one, printed).")
@@ -224,5 +218,5 @@ def play(bot_name: str, seed: int | None, human: int, best_of: str, hidden: bool
     except (KeyboardInterrupt, click.Abort, EOFError):
         console.print("\nstopped")
     trace = game.recorder.trace()
-    save.write_text(__import__("json").dumps(trace, indent=1) + "\n", encoding="utf-8")
+    save.write_text(json.dumps(trace, indent=1) + "\n", encoding="utf-8")
     console.print(f"saved as {save}: replay it with 'ducksoup replay {save}'")
