@@ -21,6 +21,7 @@ SOAK_TESTS = ["tests/test_properties.py", "tests/test_differential.py", "tests/t
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 CROSSHAIR_MODULES = [
     "duckspec.cards",
+    "duckspec.seats",
     "duckspec.duck_soup.cards",
     "duckspec.duck_soup.dealing",
     "duckspec.duck_soup.tricks",
