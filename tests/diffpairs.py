@@ -10,7 +10,7 @@ tables (``STRENGTH``, ``SUIT``) or runs the engine's own code on a prepared obje
 
 from __future__ import annotations
 
-from ducksoup.engine import DUCK, SOUP, STRENGTH, SUIT, Deal, Match
+from ducksoup.duck_soup.engine import DUCK, SOUP, STRENGTH, SUIT, Deal, Match
 from duckspec.cards import card_from_index
 from duckspec.duck_soup.cards import Course, rank_strength
 from duckspec.duck_soup.courses import course_after_drawing

@@ -41,4 +41,4 @@ def test_the_adapter_starts_without_loading_the_other_commands() -> None:
 
     code = "import sys, ducksoup.cli; print(sorted(m for m in sys.modules if m.startswith('ducksoup.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "ducksoup.playing" not in loaded and "ducksoup.simulate" not in loaded
+    assert "ducksoup.duck_soup.playing" not in loaded and "ducksoup.duck_soup.simulate" not in loaded

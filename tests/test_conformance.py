@@ -14,12 +14,13 @@ from click.testing import CliRunner
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from duckcheck.compare import Outcome
-from duckcheck.generator import plan
-from duckcheck.lint import coverage_gaps, lint
+from duckcheck.duck_soup.plan import plan
+from duckcheck.duck_soup.views import NOTHING_KNOWN, known_after, views
+from duckcheck.games import games
+from duckcheck.lint import coverage_gaps, lint, published
 from duckcheck.protocol import check_message, hello
 from duckcheck.runner import run, select
-from duckcheck.trace import TraceError, dump_trace, load_suite, manifest_json, read_trace
-from duckcheck.views import NOTHING_KNOWN, known_after, views
+from duckcheck.trace import TraceError, dump_trace, load_manifest, load_suite, manifest_json, read_trace, suite_dir
 from ducksoup.adapter import Session
 from ducksoup.cli import main
 
@@ -31,7 +32,9 @@ SUITE = load_suite()
 
 def test_the_suite_is_large_and_covers_every_section_ruling_and_error_code() -> None:
     assert len(SUITE) >= 300
-    assert coverage_gaps(SUITE) == {"sections": [], "rulings": [], "error codes": []}
+    for suite in games():
+        own = [trace for trace in SUITE if trace["game"] == suite.id]
+        assert coverage_gaps(suite, own) == {"sections": [], "rulings": [], "error codes": []}, suite.id
     assert len({trace["id"] for trace in SUITE}) == len(SUITE)
 
 
@@ -82,8 +85,8 @@ def test_unsupported_traces_are_skipped(tmp_path: Path) -> None:
         "import sys\n"
         "from ducksoup import adapter\n"
         "original = adapter.handshake\n"
-        "def handshake(backend='engine'):\n"
-        "    reply = original(backend)\n"
+        "def handshake(backend='engine', games=()):\n"
+        "    reply = original(backend, games)\n"
         '    options = {"stock": ["face-up"], "best_of": [1], "double_draw": ["winner-first"]}\n'
         '    reply["games"]["duck-soup"] = {"scopes": ["deal"], "options": options}\n'
         "    return reply\n"
@@ -148,7 +151,7 @@ def test_traces_round_trip_byte_for_byte() -> None:
 def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
     wanted = ["ds-deal-random-001", "ds-game-greedy-01", "ds-edge-duck-soup"]
     code = (
-        "from duckcheck.generator import plan; from duckcheck.trace import dump_trace; import hashlib\n"
+        "from duckcheck.duck_soup.plan import plan; from duckcheck.trace import dump_trace; import hashlib\n"
         f"b = dict(plan())\nprint(*[hashlib.sha256(dump_trace(b[i]()).encode()).hexdigest() for i in {wanted!r}])"
     )
     outputs = {
@@ -169,20 +172,28 @@ def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
 # The linter
 
 
-def test_the_linter_reports_duplicates_gaps_and_unpublished_ids(tmp_path: Path) -> None:
+def test_the_linter_reports_duplicates_gaps_changed_and_unpublished_ids(tmp_path: Path) -> None:
     folder = tmp_path / "traces"
-    folder.mkdir()
-    chosen = [SUITE[0], SUITE[0]]
+    (folder / "duck-soup").mkdir(parents=True)
+    chosen = [SUITE[0], SUITE[0], SUITE[1]]
     texts = [(trace, dump_trace(trace)) for trace in chosen]
     for trace, text in texts:
-        (folder / f"{trace['id']}.json").write_text(text)
+        (folder / "duck-soup" / f"{trace['id']}.json").write_text(text)
     (folder / "manifest.json").write_text(manifest_json(texts))
-    (tmp_path / "published-ids.txt").write_text("ds-gone-001\n")
+    (tmp_path / "published-ids.txt").write_text(f"ds-gone-001\n{SUITE[1]['id']} {'0' * 64}\n")
     problems = lint(folder, regenerate=False)
     assert any("used more than once" in p for p in problems)
     assert any("'ds-gone-001' is gone" in p for p in problems)
+    assert any(f"published trace {SUITE[1]['id']!r} has changed" in p for p in problems)
     assert any("not in published-ids.txt" in p for p in problems)
-    assert any("no trace exercises the rulings" in p for p in problems)
+    assert any("no duck-soup trace exercises the rulings" in p for p in problems)
+
+
+def test_every_published_trace_is_frozen_with_its_hash() -> None:
+    register = published(suite_dir())
+    assert len(register) >= 310 and all(sha256 is not None for sha256 in register.values())
+    texts = {entry["id"]: entry["sha256"] for entry in load_manifest()["traces"]}
+    assert {trace_id: texts.get(trace_id) for trace_id in register} == register
 
 
 # The protocol and the views

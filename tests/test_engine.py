@@ -6,12 +6,13 @@ import doctest
 
 import pytest
 
-import ducksoup.engine
-import ducksoup.traces
-from duckcheck.encoding import parse_action, parse_cards_text, parse_options
+import ducksoup.duck_soup.engine
+import ducksoup.duck_soup.traces
+from duckcheck.codec import parse_cards_text
+from duckcheck.duck_soup.encoding import parse_action, parse_options
 from duckcheck.trace import load_suite
-from ducksoup.engine import Deal, Match
-from ducksoup.traces import TraceMismatch, TraceRecorder, replay
+from ducksoup.duck_soup.engine import Deal, Match
+from ducksoup.duck_soup.traces import TraceMismatch, TraceRecorder, replay
 from duckspec.cards import full_deck, parse_card
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
@@ -21,7 +22,7 @@ from duckspec.duck_soup.variants import RuleOptions
 SUITE = load_suite()
 
 
-@pytest.mark.parametrize("module", [ducksoup.engine, ducksoup.traces], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ducksoup.duck_soup.engine, ducksoup.duck_soup.traces], ids=lambda m: m.__name__)
 def test_the_documented_examples_run(module: object) -> None:
     failures, attempted = doctest.testmod(module)  # type: ignore[arg-type]
     assert attempted > 0 and failures == 0

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from ducksoup.cli import main
-from ducksoup.playing import InputError, parse_move
+from ducksoup.duck_soup.playing import InputError, parse_move
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.quacking import Call

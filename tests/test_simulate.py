@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from ducksoup.simulate import (
+from ducksoup.duck_soup.simulate import (
     EVENTS,
     DealRecord,
     deal_report,

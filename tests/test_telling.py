@@ -7,14 +7,15 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from duckcheck.trace import dump_trace, load_suite, suite_dir
+from duckcheck import trace as suite_files
+from duckcheck.trace import dump_trace, load_suite
 from ducksoup.cli import main
 
 SUITE = load_suite()
 
 
 def trace_path(trace_id: str) -> str:
-    return str(suite_dir() / f"{trace_id}.json")
+    return str(suite_files.trace_path(trace_id))
 
 
 def game_with(*tags: str) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
-from duckcheck.compare import Outcome, TraceResult, describe
+from duckcheck.compare import Outcome, TraceResult
 
 JSON = dict[str, Any]
 
@@ -96,7 +96,7 @@ def write_junit(path: Path, results: list[TraceResult], implementation: JSON, se
 def _details(result: TraceResult) -> str:
     lines = [result.reason]
     if result.action is not None:
-        lines.append(f"action: {describe(result.action)}")
+        lines.append(f"action: {result.action_text}")
     if result.sections:
         lines.append(f"rules: {', '.join(result.sections)}")
     lines += result.diff

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -200,18 +200,7 @@ def _expected(result: TraceResult, expected: frozenset[str], seconds: float) -> 
         outcome = Outcome.XFAILED
     elif result.trace in expected and outcome is Outcome.PASSED:
         outcome, reason = Outcome.XPASSED, "listed as an expected failure, but it passes: remove it from the list"
-    return TraceResult(
-        result.trace,
-        outcome,
-        reason,
-        result.step,
-        result.action,
-        result.sections,
-        result.diff,
-        result.steps_checked,
-        seconds,
-        result.broken,
-    )
+    return replace(result, outcome=outcome, reason=reason, seconds=seconds)
 
 
 def _open_log(folder: Path | None, trace_id: str) -> Any:

@@ -1,8 +1,10 @@
 """Traces on disk: reading with clear errors, writing byte for byte reproducibly, the manifest.
 
-A trace is a JSON object (see ``conformance/schema/trace.schema.json``). It is written with its
-header fields one per line and one step per line, so that a regenerated suite reviews as a
-readable diff. The manifest lists every trace with its ID, file and SHA-256.
+A trace is a JSON object (see ``conformance/schema/trace.schema.json`` and its game's schema in
+``conformance/schema/games/``). It is written with its header fields one per line and one step
+per line, so that a regenerated suite reviews as a readable diff. Each game's traces sit in a
+folder named after the game (``traces/duck-soup/``); the manifest, ``traces/manifest.json``,
+lists every trace of every game with its ID, game, file and SHA-256.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from duckcheck import FORMAT_VERSION, SUITE_VERSION
-from duckcheck.data import data_dir, load_schema
+from duckcheck.data import data_dir
+from duckcheck.games import game_ids
+from duckcheck.schemas import first_problem, game_schema_name
 
 JSON = dict[str, Any]
 HEADER = ("format", "id", "description", "game", "players", "scope", "options", "dealer", "sections", "rulings", "tags")
@@ -49,17 +51,22 @@ def dump_trace(trace: JSON) -> str:
 
 
 def validate_trace(trace: Any, where: str) -> JSON:
-    """``trace`` if it is valid against the trace schema; else :class:`TraceError` naming the first problem."""
-    validator = jsonschema.Draft202012Validator(load_schema("trace"))
-    errors = sorted(validator.iter_errors(trace), key=lambda error: list(error.absolute_path))
-    if errors:
-        error = errors[0]
-        place = "/".join(str(part) for part in error.absolute_path) or "(top level)"
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise TraceError(f"{where}: at {place}: {error.message}{more}")
-    if not isinstance(trace, dict):
-        raise TraceError(f"{where}: a trace is a JSON object")
-    return trace
+    """``trace`` if it is valid against the trace schema and its game's; else :class:`TraceError` naming the first
+    problem."""
+    problem = first_problem(trace, "trace")
+    if problem is None:
+        assert isinstance(trace, dict)
+        if trace["game"] not in game_ids():
+            raise TraceError(
+                f"{where}: at game: {trace['game']!r} is not a game of the family ({', '.join(game_ids())})"
+            )
+        problem = first_problem(trace, game_schema_name(trace["game"]), "trace")
+    if problem is not None:
+        place, message, count = problem
+        more = f" (and {count - 1} more problems)" if count > 1 else ""
+        raise TraceError(f"{where}: at {place or '(top level)'}: {message}{more}")
+    valid: JSON = trace
+    return valid
 
 
 def read_trace(path: Path, sha256: str | None = None) -> JSON:
@@ -90,20 +97,36 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def trace_file(trace_id: str) -> str:
-    """The file name of a trace, relative to the traces folder."""
-    return f"{trace_id}.json"
+def trace_file(game: str, trace_id: str) -> str:
+    """The file of a trace, relative to the traces folder: in its game's folder, named after its ID."""
+    return f"{game}/{trace_id}.json"
 
 
 def manifest_json(traces: Iterable[tuple[JSON, str]]) -> str:
-    """The manifest of the suite: versions, and every trace's ID, file, tags and SHA-256, in ID order."""
+    """The manifest of the suite: versions, counts by game, and every trace's ID, game, file, tags and SHA-256,
+    by game in family order, then in ID order."""
+    order = {game: rank for rank, game in enumerate(game_ids())}
+    ranked = sorted(traces, key=lambda item: (order.get(item[0]["game"], len(order)), str(item[0]["id"])))
     entries = [
-        {"id": trace["id"], "file": trace_file(trace["id"]), "sha256": digest(text), "tags": trace["tags"]}
-        for trace, text in sorted(traces, key=lambda item: str(item[0]["id"]))
+        {
+            "id": trace["id"],
+            "game": trace["game"],
+            "file": trace_file(trace["game"], trace["id"]),
+            "sha256": digest(text),
+            "tags": trace["tags"],
+        }
+        for trace, text in ranked
     ]
-    manifest = {"suite": SUITE_VERSION, "format": FORMAT_VERSION, "count": len(entries), "traces": entries}
+    games = {game: sum(1 for entry in entries if entry["game"] == game) for game in order}
+    manifest = {
+        "suite": SUITE_VERSION,
+        "format": FORMAT_VERSION,
+        "count": len(entries),
+        "games": {game: count for game, count in games.items() if count},
+        "traces": entries,
+    }
     body = ",\n".join(f"  {compact(entry)}" for entry in entries)
-    head = {key: manifest[key] for key in ("suite", "format", "count")}
+    head = {key: manifest[key] for key in ("suite", "format", "count", "games")}
     return (
         "{\n"
         + "".join(f" {json.dumps(k)}:{compact(v)},\n" for k, v in head.items())
@@ -138,3 +161,12 @@ def load_suite(folder: Path | None = None, trusted: bool = True) -> list[JSON]:
     for entry in load_manifest(folder)["traces"]:
         traces.append(read_trace(folder / entry["file"], entry["sha256"] if trusted else None))
     return traces
+
+
+def trace_path(trace_id: str, folder: Path | None = None) -> Path:
+    """The file of the suite's trace ``trace_id``, wherever its game keeps it; :class:`TraceError` if there is none."""
+    folder = folder or suite_dir()
+    for entry in load_manifest(folder)["traces"]:
+        if entry["id"] == trace_id:
+            return folder / entry["file"]
+    raise TraceError(f"the suite has no trace {trace_id!r}; 'ducksoup check --list' lists them")

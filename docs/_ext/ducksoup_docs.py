@@ -41,8 +41,9 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
+from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
-from duckcheck.encoding import parse_action, parse_cards_text, parse_options
+from duckcheck.duck_soup.encoding import parse_action, parse_options
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from duckspec.cards import Card, Suit
 from duckspec.duck_soup import SECTIONS

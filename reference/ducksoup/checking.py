@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from duckcheck.compare import Outcome, TraceResult, describe
+from duckcheck.compare import Outcome, TraceResult
 from duckcheck.reports import JsonLinesReport, write_junit
 from duckcheck.runner import CannotCheck, RunOptions, Summary, read_expected_failures, run, select
 from duckcheck.trace import TraceError, load_suite
@@ -40,6 +40,8 @@ class CheckRequest:
     last_failed: bool
     log_io: Path | None
     cache: Path
+    games: tuple[str, ...] = ()
+    """Only the traces of these games (every game when empty)."""
 
 
 def run_check(request: CheckRequest) -> int:
@@ -81,6 +83,8 @@ def run_check(request: CheckRequest) -> int:
 
 def _choose(request: CheckRequest, console: Console) -> list[JSON]:
     traces = select(load_suite(request.folder, trusted=request.folder is None), request.keywords)
+    if request.games:
+        traces = [trace for trace in traces if trace["game"] in request.games]
     if request.last_failed:
         failed = _previous_failures(request.cache)
         chosen = [trace for trace in traces if trace["id"] in failed]
@@ -89,7 +93,8 @@ def _choose(request: CheckRequest, console: Console) -> list[JSON]:
         else:
             console.print("no failures recorded from a previous run: running every selected trace")
     if not traces:
-        raise ValueError(f"no trace matches {' '.join(request.keywords)!r}")
+        wanted = " ".join([*request.keywords, *(f"--game {game}" for game in request.games)])
+        raise ValueError(f"no trace matches {wanted!r}")
     return traces
 
 
@@ -133,7 +138,7 @@ def _print_failure(console: Console, result: TraceResult) -> None:
     console.print(f"[red]{label}[/] {result.trace}: ", end="")
     console.print(result.reason, markup=False)
     if result.action is not None:
-        console.print(f"  action: {describe(result.action)}", markup=False)
+        console.print(f"  action: {result.action_text}", markup=False)
     if result.sections:
         console.print(f"  rules: {', '.join(result.sections)}", markup=False)
     for line in result.diff:

@@ -1,7 +1,9 @@
 """``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
 
-Both take a conformance trace (JSON) or a hand-written record; ``explain`` tells each step with
-the rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
+Both take a conformance trace (JSON) of any game of the family, or a hand-written record of a
+game that has a record format (Duck Soup's; ``--game`` names the game of a record); the trace's
+game's narrator tells it (:mod:`ducksoup.narration`). ``explain`` tells each step with the
+rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
 shows only what that player could see; ``--at N`` stops after step N and lists every legal
 action there.
 """
@@ -14,16 +16,18 @@ from typing import Any
 import click
 from rich.console import Console
 
-from duckcheck.encoding import EncodingError
-from duckcheck.oracle import SetupError
+from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, read_trace
-from ducksoup.narrate import NarrationStopped, Narrator, Style, legal_lines, plain_output
+from ducksoup.cli import game_option
+from ducksoup.display import plain_output
+from ducksoup.games import reference
+from ducksoup.narration import NarrationStopped
 
 JSON = dict[str, Any]
 
 
-def load_game_file(path: Path) -> JSON:
-    """A trace from a JSON trace file or a hand-written record; one clear error otherwise."""
+def load_game_file(path: Path, game: str | None = None) -> JSON:
+    """A trace from a JSON trace file or a hand-written record of ``game``; one clear error otherwise."""
     if path.suffix.lower() == ".json":
         return read_trace(path)
     try:
@@ -32,21 +36,22 @@ def load_game_file(path: Path) -> JSON:
         raise TraceError(f"{path}: cannot be read: {error}") from None
     if text.lstrip().startswith("{"):
         return read_trace(path)
-    from ducksoup.record import RecordError, parse_record, record_to_trace
-
+    entry = reference(game)
     try:
-        trace: JSON = record_to_trace(parse_record(text), path.stem.lower() or "record", f"the record {path.name}")
-    except RecordError as error:
+        trace = entry.record_to_trace(text, path.stem.lower() or "record", f"the record {path.name}")
+    except ValueError as error:
         raise TraceError(f"{path}: {error}") from None
+    if trace is None:
+        raise TraceError(f"{path}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
     return trace
 
 
-def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> int:
+def tell(path: Path, as_player: int | None, at: int | None, positions: bool, game: str | None = None) -> int:
     """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file)."""
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     try:
-        trace = load_game_file(path)
-        narrator = Narrator(trace, Style(symbols=not plain_output()), as_player)
+        trace = load_game_file(path, game)
+        narrator = reference(trace["game"]).narrate(trace, as_player, not plain_output())
     except (TraceError, EncodingError, SetupError) as error:
         Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
         return 2
@@ -60,7 +65,7 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
         for number, lines in narrator.steps():
             for line in lines:
                 console.print(line)
-            if positions and number and narrator.table.deal.phase.value == "lead" and lines[-1].startswith("  "):
+            if positions and number and narrator.between_tricks():
                 for line in narrator.position():
                     console.print(f"    {line}")
             if at is not None and number == at:
@@ -68,7 +73,7 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
                 for line in narrator.position():
                     console.print(f"  {line}")
                 console.print("legal actions here:")
-                for line in legal_lines(narrator):
+                for line in narrator.legal_lines():
                     console.print(line)
                 return 0
     except NarrationStopped as error:
@@ -77,7 +82,8 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
     return 0
 
 
-AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 1), help="Show only what this player could see.")
+AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
+GAME = game_option("The game of a hand-written record (default: duck-soup).")
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
@@ -88,15 +94,17 @@ GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, 
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def replay(path: Path, as_player: int | None, at: int | None) -> None:
+@GAME
+def replay(path: Path, as_player: int | None, at: int | None, game: str | None) -> None:
     """Replay a trace or record: every step, the rules behind it, and the position after each trick."""
-    raise SystemExit(tell(path, as_player, at, positions=True))
+    raise SystemExit(tell(path, as_player, at, positions=True, game=game))
 
 
 @click.command()
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def explain(path: Path, as_player: int | None, at: int | None) -> None:
+@GAME
+def explain(path: Path, as_player: int | None, at: int | None, game: str | None) -> None:
     """Explain a trace or record step by step, citing the rules sections and rulings."""
-    raise SystemExit(tell(path, as_player, at, positions=False))
+    raise SystemExit(tell(path, as_player, at, positions=False, game=game))

@@ -3,7 +3,7 @@
 Run as ``python tests/faulty/adapter.py FAULT``. Each fault patches the bundled reference in
 this process only, so everything else stays right, then serves it: a *spec* fault replaces one
 function of the specification and serves the spec backend, an *engine* fault patches one method
-or table of the fast engine (:mod:`ducksoup.engine`) and serves the engine backend. The
+or table of the fast engine (:mod:`ducksoup.duck_soup.engine`) and serves the engine backend. The
 conformance suite must reject every one of them (``tests/test_suite_power.py``).
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``DS-Rnn``) it breaks.
@@ -16,14 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-import ducksoup.engine as engine
+import ducksoup.duck_soup.engine as engine
 import duckspec.duck_soup.cards as cards
 import duckspec.duck_soup.deal as deal
 import duckspec.duck_soup.drawing as drawing
 import duckspec.duck_soup.game as game
 import duckspec.duck_soup.tricks as tricks
 import duckspec.duck_soup.winning as winning
-from ducksoup.engine import (
+from ducksoup.duck_soup.engine import (
     ANSWER,
     DUCK,
     DUCK_SOUP,

@@ -6,7 +6,7 @@ before and after, so a trace's ``sections``, ``rulings`` and ``tags`` are comput
 
 from __future__ import annotations
 
-from duckcheck.oracle import Scope, Table
+from duckcheck.duck_soup.oracle import Scope, Table
 from duckspec.cards import Rank
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course

@@ -1,16 +1,14 @@
-"""The JSON forms of the suite: cards, actions, rule options and the canonical state.
+"""Duck Soup's JSON forms: actions, rule options and the canonical state.
 
-Cards are written ``TC``; a list of cards is one string of such pairs (``"9C4CAS"``), top first
-for decks, canonical order (clubs to spades, Ace to King) for hands. Everything here is plain
-JSON data (dicts, lists, strings, ints, None), so the same values appear in traces, in
-adapter replies and in reports.
+Cards are written as in every game of playing cards (:mod:`duckcheck.codec`): hands in
+canonical order (clubs to spades, Ace to King), decks top first.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from duckspec.cards import Card, CardNotationError, parse_card
+from duckcheck.codec import JSON, EncodingError, cards_text, parse_cards_text, parse_option_values
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState
@@ -18,27 +16,6 @@ from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 from duckspec.duck_soup.winning import GameResult
-
-JSON = dict[str, Any]
-
-
-class EncodingError(ValueError):
-    """JSON that does not describe what it should; the message says where and what was expected."""
-
-
-def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
-    """Cards as one string of ``TC`` pairs."""
-    return "".join(str(card) for card in cards)
-
-
-def parse_cards_text(text: str, where: str = "cards") -> tuple[Card, ...]:
-    """The cards of a string of ``TC`` pairs; errors name ``where`` and the position."""
-    if len(text) % 2:
-        raise EncodingError(f"{where}: {text!r} has an odd length; cards are pairs like 'TC'")
-    try:
-        return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
-    except CardNotationError as error:
-        raise EncodingError(f"{where}: {error}") from None
 
 
 def action_json(action: Action) -> JSON:
@@ -85,17 +62,11 @@ def options_json(options: RuleOptions) -> JSON:
 
 def parse_options(data: Any, where: str = "options") -> RuleOptions:
     """Rule options from JSON; missing keys take the standard rule, unknown keys or values are errors."""
-    if not isinstance(data, dict):
-        raise EncodingError(f"{where}: expected an object, got {data!r}")
-    for key, value in data.items():
-        if key not in OPTION_VALUES:
-            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(OPTION_VALUES)}")
-        if value not in OPTION_VALUES[key] or isinstance(value, bool):
-            raise EncodingError(f"{where}: option {key!r} cannot be {value!r}; choose one of {OPTION_VALUES[key]}")
+    chosen = parse_option_values(data, OPTION_VALUES, where)
     return RuleOptions(
-        stock=StockVisibility(data.get("stock", "face-up")),
-        best_of=int(data.get("best_of", 1)),
-        double_draw=DoubleDraw(data.get("double_draw", "winner-first")),
+        stock=StockVisibility(chosen["stock"]),
+        best_of=int(chosen["best_of"]),
+        double_draw=DoubleDraw(chosen["double_draw"]),
     )
 
 

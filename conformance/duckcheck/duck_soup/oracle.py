@@ -1,8 +1,8 @@
-"""The specification as the suite's oracle: a deal, game or match of ``duckspec`` behind one interface.
+"""The specification as the suite's oracle: a Duck Soup deal, game or match of ``duckspec`` behind one interface.
 
 A *table* is what a trace plays on: its scope (``deal``, ``game`` or ``match``), rule options,
 first dealer and deck orders. The generator uses it to compute every expected value, and the
-bundled adapter uses it to answer the runner until the fast engine exists.
+bundled adapter serves it with ``ducksoup adapter --spec``.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from duckcheck.encoding import JSON, deal_state_json, match_state_json
+from duckcheck.codec import JSON, EncodingError, SetupError, parse_cards_text
+from duckcheck.duck_soup.encoding import deal_state_json, match_state_json, parse_options
+from duckcheck.games import Setup
 from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import RuleOptions
-
-GAME_ID = "duck-soup"
 
 
 class Scope(enum.StrEnum):
@@ -26,10 +26,6 @@ class Scope(enum.StrEnum):
     DEAL = "deal"
     GAME = "game"
     MATCH = "match"
-
-
-class SetupError(ValueError):
-    """A scope, options, dealer and decks that do not make a table."""
 
 
 def check_setup(scope: Scope, options: RuleOptions, decks: int) -> None:
@@ -44,6 +40,38 @@ def check_setup(scope: Scope, options: RuleOptions, decks: int) -> None:
         raise SetupError("a match has best_of 3 or 5")
 
 
+Decks = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """A trace's setup in the specification's terms."""
+
+    scope: Scope
+    options: RuleOptions
+    dealer: int
+    decks: Decks
+
+
+def read_setup(setup: Setup) -> TableSetup:
+    """The setup of a trace or ``start`` request, checked; :class:`EncodingError` or :class:`SetupError` says what
+    is wrong and what would be right."""
+    try:
+        scope = Scope(setup.scope)
+    except ValueError:
+        raise EncodingError(f"scope: {setup.scope!r} is not one of {', '.join(Scope)}") from None
+    if setup.players != 2:
+        raise SetupError(f"players: Duck Soup is a game for 2, not {setup.players!r}")
+    if setup.first not in (0, 1) or type(setup.first) is not int:
+        raise EncodingError(f"dealer must be player 0 or 1, not {setup.first!r}")
+    if not isinstance(setup.decks, tuple) or not all(isinstance(deck, str) for deck in setup.decks):
+        raise EncodingError("decks: expected a list of deck orders, each a string of cards like '9C4CAS'")
+    decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
+    options = parse_options(setup.options)
+    check_setup(scope, options, len(decks))
+    return TableSetup(scope, options, setup.first, decks)
+
+
 @dataclass(frozen=True)
 class Table:
     """A deal, game or match in progress, immutable like the spec's states."""
@@ -55,7 +83,13 @@ class Table:
     """The deal the last step finished, as it stood at its end (the game may have dealt the next)."""
 
     @classmethod
-    def start(cls, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> Table:
+    def of(cls, setup: Setup) -> Table:
+        """The table a trace's setup deals (the registry's ``start``)."""
+        table = read_setup(setup)
+        return cls.start(table.scope, table.options, table.dealer, table.decks)
+
+    @classmethod
+    def start(cls, scope: Scope, options: RuleOptions, dealer: int, decks: Decks) -> Table:
         """Deal the first deck; raises :class:`SetupError` for a setup the scope does not allow."""
         check_setup(scope, options, len(decks))
         try:

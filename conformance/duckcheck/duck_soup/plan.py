@@ -1,11 +1,11 @@
-"""The suite's deterministic generator: ``python -m duckcheck.generator [--check] [FOLDER]``.
+"""Duck Soup's part of the suite: the plan the generator (:mod:`duckcheck.generator`) follows.
 
 Every trace is computed by the specification (expected values are never typed by hand): regenerate
 and review the diff. Traces come from three sources:
 
-* bots (:mod:`duckcheck.policies`) playing whole deals, games and matches from seeded shuffles,
+* bots (:mod:`duckcheck.duck_soup.policies`) playing whole deals, games and matches from seeded shuffles,
   sometimes trying illegal actions on the way;
-* hand-made edge cases (:mod:`duckcheck.scenarios`);
+* hand-made edge cases (:mod:`duckcheck.duck_soup.scenarios`);
 * games assembled from a pool of seeded deals so that rare endings occur: level totals past 250,
   a pond that beats a higher total, both players in the pond.
 
@@ -15,22 +15,18 @@ permanent: a trace that must change keeps its ID only if it still tests the same
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import random
-import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 from itertools import islice
-from pathlib import Path
 
-from duckcheck.encoding import JSON
-from duckcheck.oracle import Scope, Table
-from duckcheck.policies import POLICIES, random_policy
-from duckcheck.recorder import Recorder, deal_rng
-from duckcheck.scenarios import EDGE_CASES
-from duckcheck.trace import MANIFEST, dump_trace, manifest_json, suite_dir, trace_file
+from duckcheck.codec import JSON
+from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.policies import POLICIES, random_policy
+from duckcheck.duck_soup.recorder import Recorder, deal_rng
+from duckcheck.duck_soup.scenarios import EDGE_CASES
 from duckspec.cards import Card, full_deck
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.errors import ErrorCode
@@ -292,55 +288,3 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
             "ds-game-loser-at-125", "The loser ends on exactly 125: not in the soup, a single game", None, 125
         ),
     )
-
-
-def generate() -> dict[str, str]:
-    """Every file of the suite (traces and manifest) by name, as text."""
-    files: dict[str, str] = {}
-    built = []
-    for trace_id, build in plan():
-        trace = build()
-        if trace["id"] != trace_id:
-            raise RuntimeError(f"the builder of {trace_id} made {trace['id']}")
-        text = dump_trace(trace)
-        files[trace_file(trace_id)] = text
-        built.append((trace, text))
-    files[MANIFEST] = manifest_json(built)
-    return files
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m duckcheck.generator", description=__doc__.splitlines()[0])
-    parser.add_argument("folder", nargs="?", type=Path, help="where the traces go (default: the suite's folder)")
-    parser.add_argument(
-        "--check", action="store_true", help="do not write: exit 1 if the folder differs from a fresh generation"
-    )
-    args = parser.parse_args(argv)
-    folder: Path = args.folder or suite_dir()
-    files = generate()
-    existing = {path.name for path in folder.glob("*.json")} if folder.is_dir() else set()
-    if args.check:
-        differing = sorted(
-            name
-            for name, text in files.items()
-            if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text
-        )
-        extra = sorted(existing - set(files))
-        for name in differing:
-            print(f"{folder / name}: differs from a fresh generation")
-        for name in extra:
-            print(f"{folder / name}: is not produced by the generator")
-        print(f"{len(files) - 1} traces generated; {len(differing)} differ, {len(extra)} extra")
-        return 1 if differing or extra else 0
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in existing - set(files):
-        (folder / name).unlink()
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    size = sum(len(text.encode()) for text in files.values())
-    print(f"wrote {len(files) - 1} traces and the manifest to {folder} ({size / 1e6:.1f} MB)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from duckcheck.oracle import Table
+from duckcheck.duck_soup.oracle import Table
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, rank_strength
 from duckspec.duck_soup.quacking import Call

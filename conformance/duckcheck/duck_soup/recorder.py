@@ -1,7 +1,7 @@
 """Recording a trace: play on the oracle, write down every state it reaches.
 
 Expected values are never typed by hand: a :class:`Recorder` plays actions on the
-specification (:class:`duckcheck.oracle.Table`) and records what the specification says,
+specification (:class:`duckcheck.duck_soup.oracle.Table`) and records what the specification says,
 accepted states and error codes alike, along with the events that decide the trace's sections,
 rulings and tags.
 """
@@ -12,11 +12,13 @@ import random
 from collections.abc import Sequence
 
 from duckcheck import FORMAT_VERSION
-from duckcheck.analysis import rejection_events, sections_and_rulings, setup_events, step_events
-from duckcheck.encoding import JSON, action_json, cards_text, options_json, result_json
-from duckcheck.oracle import GAME_ID, Scope, Table
-from duckcheck.policies import Policy
+from duckcheck.codec import JSON, cards_text
+from duckcheck.duck_soup.analysis import rejection_events, sections_and_rulings, setup_events, step_events
+from duckcheck.duck_soup.encoding import action_json, options_json, result_json
+from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.policies import Policy
 from duckspec.cards import Card, card_from_index
+from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import Phase

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from functools import partial
 
-from duckcheck.encoding import JSON
-from duckcheck.oracle import Scope, Table
-from duckcheck.policies import random_policy
-from duckcheck.recorder import Recorder
+from duckcheck.codec import JSON
+from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.policies import random_policy
+from duckcheck.duck_soup.recorder import Recorder
 from duckspec.cards import Card, parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import Phase

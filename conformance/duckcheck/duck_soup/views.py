@@ -59,3 +59,16 @@ def view(state: JSON, player: int, known: Known) -> JSON:
 
 def views(state: JSON, known: Known) -> list[JSON]:
     return [view(state, player, known) for player in (0, 1)]
+
+
+class TraceViews:
+    """Follows one trace's accepted states and derives both players' views (the registry's ``views``)."""
+
+    def __init__(self) -> None:
+        self.state: JSON | None = None
+        self.known = NOTHING_KNOWN
+
+    def advance(self, state: JSON) -> list[JSON]:
+        self.known = known_after(self.state, state, self.known)
+        self.state = state
+        return views(state, self.known)

@@ -1,6 +1,6 @@
 """Bots that play Duck Soup from what one player may see, for simulations and as sparring partners.
 
-A bot gets the engine's view of its player (:meth:`ducksoup.engine.Deal.observation`, or a
+A bot gets the engine's view of its player (:meth:`ducksoup.duck_soup.engine.Deal.observation`, or a
 game's) and the legal actions, and returns one of them. It is never given the deal itself:
 what it could not see at the table (the opponent's hand, the order of the stock) it cannot use,
 so its results measure play, not peeking, and the same bot can sit behind any implementation
@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ducksoup.engine import NAMES, RANK, STRENGTH, SUIT
+from ducksoup.duck_soup.engine import NAMES, RANK, STRENGTH, SUIT
 from duckspec.duck_soup.actions import Action, SayDuck
 from duckspec.duck_soup.quacking import Call
 

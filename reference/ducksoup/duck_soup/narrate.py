@@ -9,14 +9,16 @@ hidden. A step the rules forbid stops the narration with the rule it breaks.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from duckcheck.encoding import parse_action, parse_cards_text, parse_options
-from duckcheck.oracle import Scope, Table
-from duckspec.cards import Card, Suit
+from duckcheck.codec import parse_cards_text
+from duckcheck.duck_soup.encoding import parse_action, parse_options
+from duckcheck.duck_soup.oracle import Scope, Table
+from ducksoup.display import SUIT_WORDS, Style
+from ducksoup.narration import NarrationStopped
+from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
 from duckspec.duck_soup.deal import DealState, Phase
@@ -26,33 +28,6 @@ from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import DoubleDraw, StockVisibility
 
 JSON = dict[str, Any]
-SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
-
-
-def plain_output() -> bool:
-    """Whether to write cards as plain ``9C`` rather than ``9♣``: ``NO_COLOR`` or a dumb terminal."""
-    return "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
-
-
-@dataclass(frozen=True)
-class Style:
-    """How cards are shown: suit symbols with colour markup, or plain letters."""
-
-    symbols: bool = True
-
-    def card(self, card: Card) -> str:
-        if not self.symbols:
-            return str(card)
-        text = card.rank.letter.replace("T", "10") + SYMBOLS[card.suit]
-        return f"[red]{text}[/red]" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else text
-
-    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
-        return " ".join(self.card(card) for card in cards) or "-"
-
-
-class NarrationStopped(Exception):
-    """A step the rules forbid, though the trace says it is accepted."""
 
 
 @dataclass
@@ -60,8 +35,10 @@ class Narrator:
     """Plays a trace on the specification and tells what happens."""
 
     trace: JSON
-    style: Style = Style()
+    style: Style = field(default_factory=Style)
     as_player: int | None = None
+    accepted: bool = False
+    """Whether the last step told was accepted (a refused step changes nothing)."""
 
     def __post_init__(self) -> None:
         decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(self.trace["decks"]))
@@ -93,6 +70,7 @@ class Narrator:
             except IllegalAction as error:
                 said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: {error.message}"
                 if "reject" in step:
+                    self.accepted = False
                     yield number, [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
                     continue
                 raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
@@ -101,6 +79,7 @@ class Narrator:
                     f"step {number}: {self.describe(before.deal, action)} is legal, "
                     f"but the trace says it must be refused with {step['reject']}"
                 )
+            self.accepted = True
             lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
             if self.table.decks_used != dealt and not self.table.deal.is_over:
                 lines += self.deal_lines(self.table.deal, self.table.decks_used)
@@ -264,6 +243,19 @@ class Narrator:
         lines.append(f"points (Duck, Soup): player 0 {duck[0]}, {soup[0]}; player 1 {duck[1]}, {soup[1]}")
         return lines
 
+    def legal_lines(self) -> list[str]:
+        """Every legal action in the current position, described ("could I have quacked here?")."""
+        actions = self.table.legal_actions()
+        if not actions:
+            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
+            return [f"no action is possible: {over}"]
+        return [f"  {self.describe(self.table.deal, action)}" for action in actions]
+
+    def between_tricks(self) -> bool:
+        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
+        deal = self.table.deal
+        return self.accepted and deal.phase is Phase.LEAD and not deal.table
+
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         return [
             f"deal {number}: player {deal.dealer} deals 13 cards each, one at a time, "
@@ -277,10 +269,6 @@ def _rule(rule: str) -> str:
     return f"ruling {rule}" if rule.startswith("DS-") else f"Rules {rule}"
 
 
-def legal_lines(narrator: Narrator) -> list[str]:
-    """Every legal action in the current position, described ("could I have quacked here?")."""
-    table = narrator.table
-    actions = table.legal_actions()
-    if not actions:
-        return ["no action is possible: " + ("the play is over" if table.is_over else "the next deal needs a deck")]
-    return [f"  {narrator.describe(table.deal, action)}" for action in actions]
+def narrator(trace: JSON, as_player: int | None, symbols: bool) -> Narrator:
+    """The narrator of a Duck Soup trace (the registry's entry point)."""
+    return Narrator(trace, Style(symbols=symbols), as_player)

@@ -19,10 +19,10 @@ from typing import Any
 import click
 from rich.console import Console
 
-from ducksoup.bots import BOTS, Bot
-from ducksoup.engine import Match
-from ducksoup.narrate import Style, plain_output
-from ducksoup.traces import TraceRecorder
+from ducksoup.duck_soup.bots import BOTS, Bot
+from ducksoup.duck_soup.engine import Match
+from ducksoup.display import Style, plain_output
+from ducksoup.duck_soup.traces import TraceRecorder
 from duckspec.cards import Card, CardNotationError, full_deck, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import IllegalAction

@@ -4,7 +4,7 @@ A record is to Duck Soup what PGN is to chess: plain text that holds what the pl
 of a deal, a game or a match, short enough to type at the table and plain enough to read
 back when a score is disputed. This module reads and writes records
 (:func:`parse_record`, :func:`format_record`), turns a record into a conformance trace that
-``ducksoup.traces.replay`` checks (:func:`record_to_trace`, inferring the deck orders the
+``ducksoup.duck_soup.traces.replay`` checks (:func:`record_to_trace`, inferring the deck orders the
 record does not give, :func:`infer_decks`), and a trace back into a record
 (:func:`trace_to_record`).
 
@@ -157,10 +157,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from duckcheck.encoding import parse_options
-from duckcheck.oracle import Scope, SetupError, check_setup
-from ducksoup.engine import SOUP, Deal, Match
-from ducksoup.traces import TraceRecorder
+from duckcheck.codec import SetupError
+from duckcheck.duck_soup.encoding import parse_options
+from duckcheck.duck_soup.oracle import Scope, check_setup
+from ducksoup.duck_soup.engine import SOUP, Deal, Match
+from ducksoup.duck_soup.traces import TraceRecorder
 from duckspec.cards import card_from_index, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
@@ -1281,3 +1282,8 @@ def trace_to_record(trace: JSON) -> Record:
         tags=(("Source", f"trace {trace['id']}"),),
         deals=tuple(deals),
     )
+
+
+def read_record(text: str, trace_id: str, description: str) -> JSON:
+    """The trace of a record's text (the registry's entry point); :class:`RecordError` names a mistake's place."""
+    return record_to_trace(parse_record(text), trace_id, description)

@@ -1,6 +1,6 @@
 """``ducksoup simulate``: bots play deals (and games) on the engine, to settle questions by numbers.
 
-Two bots of :data:`ducksoup.bots.BOTS` play ``--deals N`` deals, each from a deck shuffled by
+Two bots of :data:`ducksoup.duck_soup.bots.BOTS` play ``--deals N`` deals, each from a deck shuffled by
 ``random.Random(seed)``, so the same arguments always give the same figures (only the timing
 differs). The dealer alternates and the bots swap seats every two deals, so each bot deals
 half the deals from each seat: who leads first and who sits where cannot bias the result.
@@ -29,9 +29,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from duckcheck.encoding import OPTION_VALUES, EncodingError, options_json, parse_options
-from ducksoup.bots import BOTS, Bot
-from ducksoup.engine import Deal, Match
+from duckcheck.codec import EncodingError
+from duckcheck.duck_soup.encoding import OPTION_VALUES, options_json, parse_options
+from ducksoup.duck_soup.bots import BOTS, Bot
+from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions

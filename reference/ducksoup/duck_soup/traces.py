@@ -1,6 +1,6 @@
 """Conformance traces and the engine: replay a trace on the engine, or record the engine's play as a trace.
 
->>> from ducksoup.traces import TraceRecorder
+>>> from ducksoup.duck_soup.traces import TraceRecorder
 >>> from duckspec.cards import full_deck
 >>> recorder = TraceRecorder("my-first-deal", "A deal played by hand", "deal", [full_deck()], dealer=1)
 >>> recorder.apply(recorder.play.legal_actions()[0])
@@ -17,11 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from duckcheck import FORMAT_VERSION
-from duckcheck.encoding import action_json, cards_text, options_json, parse_action, parse_cards_text, parse_options
-from duckcheck.oracle import GAME_ID, Scope, check_setup
+from duckcheck.codec import cards_text, parse_cards_text
+from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
+from duckcheck.duck_soup.oracle import Scope, check_setup
 from duckcheck.trace import validate_trace
-from ducksoup.engine import Deal, Match
+from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.cards import Card
+from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.variants import RuleOptions
