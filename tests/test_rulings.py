@@ -10,7 +10,7 @@ import pytest
 from duckspec.rulings import Ruling, load_rulings
 
 ROOT = Path(__file__).resolve().parent.parent
-RULINGS = load_rulings()
+RULINGS = load_rulings("duck_soup")
 REQUIRED_QUESTIONS = {
     "DS-R01": "first card",
     "DS-R02": "another rank",

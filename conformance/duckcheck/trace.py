@@ -168,5 +168,5 @@ def trace_path(trace_id: str, folder: Path | None = None) -> Path:
     folder = folder or suite_dir()
     for entry in load_manifest(folder)["traces"]:
         if entry["id"] == trace_id:
-            return folder / entry["file"]
+            return folder / str(entry["file"])
     raise TraceError(f"the suite has no trace {trace_id!r}; 'ducksoup check --list' lists them")

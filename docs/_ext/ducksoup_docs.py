@@ -176,7 +176,7 @@ def suite() -> tuple[JSON, ...]:
 
 @cache
 def rulings() -> tuple[Ruling, ...]:
-    return load_rulings()
+    return load_rulings("duck_soup")
 
 
 FOCUS_TAGS = ("edge-case", "assembled")

@@ -11,7 +11,8 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-RULING_ID = re.compile(r"^(DS|DD|AD)-R\d{2}$")
+RULING_ID = re.compile(r"^[A-Z]{2}-R\d{2}$")
+"""A ruling's ID: the game's two-letter prefix (``DS`` for Duck Soup), then ``-R`` and two digits."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Ruling:
     option: str | None = None
 
 
-def load_rulings(game: str = "duck_soup") -> tuple[Ruling, ...]:
+def load_rulings(game: str) -> tuple[Ruling, ...]:
     """The rulings of ``game`` (a sub-package of :mod:`duckspec`), in register order."""
     text = resources.files(f"duckspec.{game}").joinpath("rulings.toml").read_text(encoding="utf-8")
     rulings = tuple(
@@ -46,5 +47,7 @@ def load_rulings(game: str = "duck_soup") -> tuple[Ruling, ...]:
     )
     for ruling in rulings:
         if not RULING_ID.match(ruling.id):
-            raise ValueError(f"ruling ID {ruling.id!r} is not of the form DS-R01")
+            raise ValueError(
+                f"ruling ID {ruling.id!r} of {game} is not of the form XX-R01 (the game's prefix, -R, two digits)"
+            )
     return rulings
