@@ -44,8 +44,8 @@ def test_the_family_has_duck_soup_first_and_it_is_the_default() -> None:
 
 
 @pytest.mark.parametrize("suite", games(), ids=lambda suite: suite.id)
-def test_each_game_has_its_folder_in_every_layer(suite: object) -> None:
-    entry = reference(game(suite.id).id)
+def test_each_game_has_its_folder_in_every_layer(suite: GameSuite) -> None:
+    entry = reference(suite.id)
     package = entry.suite.package
     spec = importlib.import_module(f"duckspec.{package}")
     assert entry.id == spec.GAME_ID
