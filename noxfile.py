@@ -22,7 +22,7 @@ PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 CROSSHAIR_MODULES = [
     "duckspec.cards",
     "duckspec.seats",
-    "duckspec.duck_soup.cards",
+    "duckspec.trick_taking",
     "duckspec.duck_soup.dealing",
     "duckspec.duck_soup.tricks",
     "duckspec.duck_soup.drawing",

@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 import ducksoup.duck_soup.engine as engine
-import duckspec.duck_soup.cards as cards
 import duckspec.duck_soup.deal as deal
 import duckspec.duck_soup.drawing as drawing
 import duckspec.duck_soup.game as game
 import duckspec.duck_soup.tricks as tricks
 import duckspec.duck_soup.winning as winning
+import duckspec.trick_taking as trick_taking
 from ducksoup.duck_soup.engine import (
     ANSWER,
     DUCK,
@@ -83,8 +83,8 @@ def fault(name: str, backend: Backend) -> Callable[[Callable[[], None]], Callabl
 def ace_high_in_the_duck() -> None:
     """§2: the Ace ranks above the King in the Duck course too."""
 
-    original = cards.rank_strength
-    cards.rank_strength = lambda rank, course: (
+    original = trick_taking.rank_strength
+    trick_taking.rank_strength = lambda rank, course: (
         0 if rank is Rank.ACE and course is Course.DUCK else original(rank, course)
     )
 
