@@ -373,20 +373,20 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
         "format": "The version of the trace format; readers refuse a major version they do not know.",
         "id": "The trace's permanent name, lowercase words joined by hyphens; the file is named after it.",
         "description": "One line that says what the trace is about.",
-        "game": "Which game of the family the trace plays.",
-        "players": "How many players the game has.",
-        "scope": "How much is played: one deal, one game (deals until it is won) or a match of games.",
+        "game": "Which game of the family the trace plays; its schema (``games/<game>.schema.json``) says the rest.",
+        "players": "How many players sit at the table.",
+        "scope": "How much is played: one deal (or round), one game (deals until it is won) or a match of games.",
         "options": "The rule options in force; a missing option takes its standard value.",
-        "dealer": "The player who deals the first deal; the deal then passes to the other player each time.",
-        "decks": "The deck order of each deal, top card first, 52 cards each. Shuffles are never seeds.",
-        "sections": "The sections of the English rules (``§2`` to ``§11``) that the trace exercises.",
+        "dealer": "The player who deals the first deal (in a game without a dealer, the player who starts).",
+        "decks": "The deck order of each deal, top card first, in the game's card notation. Shuffles are never seeds.",
+        "sections": "The sections of the game's rules that the trace exercises.",
         "rulings": "The rulings of the register that the trace exercises.",
         "tags": "Keywords: the events that happen, the bot that played, the options, the error codes met.",
         "initial": "The canonical state once the first deck is dealt, before any action.",
         "steps": "The actions, in order, each with what must follow from it.",
         "final": "The outcome: every finished deal's points and scores and, for games and matches, the results.",
     },
-    "state": {
+    "games/duck-soup state": {
         "dealer": "The dealer of the current deal.",
         "course": "The current course.",
         "phase": "What the next action is: a lead, a follow, the answer to a quack, the fourth card, or nothing.",
@@ -407,51 +407,64 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
         "games_won": "Games and matches: games won by each player, a double game counting two.",
         "winner": "Games and matches: the player who has won the match (or the single game), else ``null``.",
     },
-    "step": {
+    "trace step": {
         "action": "What a player does.",
         "state": "The canonical state that must follow when the action is accepted.",
         "reject": "Instead of ``state``: the error code the action must be refused with; nothing changes.",
     },
-    "result": {
+    "games/duck-soup result": {
         "winner": "The player who won the game.",
         "end": "How: ``target`` (the higher total once someone has 250) or ``pond`` (125 in a single deal).",
         "in_the_soup": "Whether the loser finished under 125.",
         "value": "How many games it counts for: 2 for a double game, else 1.",
     },
-    "duck-soup-options": {
+    "games/duck-soup options": {
         "stock": "Whether the top card of the stock is turned face up (standard) or stays hidden.",
         "best_of": "1 for a single game, 3 or 5 for match play.",
         "double_draw": "The order of the four cards drawn after a quack-quack.",
     },
-    "hello-reply": {
+    "protocol hello-reply": {
         "cmd": "Always ``hello``.",
         "protocol": "The protocol version the adapter speaks; it must equal the runner's.",
         "implementation": "Who you are: ``name`` and ``version`` (required), ``language`` and ``homepage``.",
         "games": "Per game identifier, the ``scopes`` and, per rule option, the values you support.",
     },
-    "start-request": {
+    "protocol start-request": {
         "cmd": "Always ``start``.",
         "seq": "The request's number; it goes up by one with every request.",
         "trace": "The ID of the trace being played, for your logs.",
         "game": "The game to set up.",
-        "scope": "One deal, a game or a match.",
-        "options": "The rule options, every one of them given.",
-        "dealer": "The dealer of the first deal.",
+        "scope": "One deal (or round), a game or a match.",
+        "options": "The rule options, as the trace gives them.",
+        "players": "How many players sit at the table (the trace's ``players``).",
+        "dealer": "The dealer of the first deal (or the player who starts).",
         "decks": "The deck orders, one per deal, top card first.",
     },
-    "act-request": {
+    "games/duck-soup trace": {
+        "game": "Always ``duck-soup``.",
+        "players": "Always 2.",
+        "scope": "A deal, a game to 250, or a match (option ``best_of`` 3 or 5).",
+        "dealer": "Player 0 or 1.",
+        "options": "Duck Soup's rule options (below).",
+        "decks": "Each deck order lists the 52 cards of one pack once.",
+        "sections": "Sections of the English rules, ``§2`` to ``§11``.",
+        "rulings": "Rulings of Duck Soup's register, ``DS-R01`` on.",
+        "initial": "A Duck Soup state (below).",
+        "steps": "Each step's action is a Duck Soup action, and its state a Duck Soup state.",
+    },
+    "protocol act-request": {
         "cmd": "Always ``act``.",
         "seq": "The request's number.",
         "action": "The action to apply, in the trace format's form.",
     },
-    "view": {
+    "games/duck-soup view": {
         "player": "Whose view it is.",
         "hand": "That player's own hand, in canonical order.",
         "opponent_hand": "How many cards the opponent holds.",
         "opponent_known": "The cards the player saw the opponent take from the stock and that the "
         "opponent still holds, in canonical order.",
     },
-    "act-reply": {
+    "protocol act-reply": {
         "accepted": "Whether the action was legal and applied.",
         "error": "For a refused action, its error code.",
         "state": "The canonical state after the action (unchanged when it was refused).",
@@ -467,16 +480,22 @@ def schema_definition(schema_name: str, definition: str | None) -> JSON:
 
 
 def schema_anchor(schema_name: str, definition: str | None) -> str:
-    return f"schema-{schema_name}-{definition or 'top'}"
+    return f"schema-{schema_name.replace('/', '-')}-{definition or 'top'}"
+
+
+def schema_name_of(reference: str) -> str:
+    """The schema a ``$ref`` address points into: ``trace``, ``protocol`` or ``games/<game>``."""
+    address = reference.split("#")[0].removeprefix("https://ducksoup.invalid/schema/")
+    if address.startswith("games/"):
+        return "/".join(address.split("/")[:2])
+    return address.split("/")[0]
 
 
 def describe_type(fragment: JSON, schema_name: str) -> str:
     """A short reST description of a schema fragment's type and allowed values."""
     if "$ref" in fragment:
         reference = fragment["$ref"]
-        target_schema = schema_name
-        if reference.startswith("https://"):
-            target_schema = "trace" if "/trace/" in reference else "protocol"
+        target_schema = schema_name_of(reference) if reference.startswith("https://") else schema_name
         name = reference.rsplit("/", 1)[-1]
         return f":ref:`{name} <{schema_anchor(target_schema, name)}>`"
     if "const" in fragment:
@@ -508,7 +527,7 @@ def describe_type(fragment: JSON, schema_name: str) -> str:
 def schema_fields_rst(schema_name: str, definition: str | None) -> list[str]:
     """The fields of one object of a schema (the top level, or one of its ``$defs``), as a table."""
     fragment = schema_definition(schema_name, definition)
-    notes = FIELD_NOTES.get(definition or schema_name, {})
+    notes = FIELD_NOTES.get(f"{schema_name} {definition}" if definition else schema_name, {})
     required = set(fragment.get("required", []))
     rows = []
     for name, prop in fragment.get("properties", {}).items():
@@ -523,23 +542,6 @@ def schema_fields_rst(schema_name: str, definition: str | None) -> list[str]:
     if fragment.get("additionalProperties") is False:
         lines += ["No other field is allowed.", ""]
     return lines + list_table(["Field", "Required", "Type", "Meaning"], rows, widths="16 10 30 44")
-
-
-def schema_conditions_rst(schema_name: str) -> list[str]:
-    """The ``if``/``then`` rules of a schema's ``allOf``: what a given game adds to the general format."""
-    lines: list[str] = []
-    for rule in load_schema(schema_name).get("allOf", []):
-        condition = rule.get("if", {}).get("properties", {})
-        then = rule.get("then", {}).get("properties", {})
-        when = " and ".join(f"``{key}`` is {describe_type(value, schema_name)}" for key, value in condition.items())
-        lines += [f"When {when}:", ""]
-        for key, value in then.items():
-            if "items" in value and "$ref" not in value:
-                lines.append(f"* each item of ``{key}``: {describe_type({'type': 'string', **value['items']}, '')}")
-            else:
-                lines.append(f"* ``{key}``: {describe_type(value, schema_name)}")
-        lines.append("")
-    return lines
 
 
 # Play rendered trick by trick --------------------------------------------------------------
@@ -737,6 +739,7 @@ def deal_table_html(play: DealPlay) -> list[str]:
 def trace_page_rst(trace: JSON, download_path: str) -> str:
     """The page of one trace: its metadata with links, a download of its file, and its play trick by trick."""
     trace_id = trace["id"]
+    file_name = f"{trace_id}.json"
     rejected = sum(1 for step in trace["steps"] if "reject" in step)
     lines = [
         ":orphan:",
@@ -756,10 +759,10 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         ":Tags: " + ", ".join(f"``{tag}``" for tag in trace["tags"]),
         f":Steps: {len(trace['steps'])} ({rejected} refused)",
         f":Outcome: {outcome_rst(trace)}",
-        f":File: :download:`{trace_file(trace_id)} <{download_path}>`",
+        f":File: :download:`{file_name} <{download_path}>`",
         "",
         f"Check only this trace with ``ducksoup check -k {trace_id}``; have it told step by step with "
-        f"``ducksoup explain {trace_file(trace_id)}`` (see :doc:`/players/recording`). Back to "
+        f"``ducksoup explain {file_name}`` (see :doc:`/players/recording`). Back to "
         ":doc:`the catalogue <index>`.",
         "",
     ]
@@ -842,7 +845,7 @@ def write_trace_pages(srcdir: Path, traces: Sequence[JSON]) -> int:
     for trace in traces:
         name = f"{trace['id']}.rst"
         wanted.add(name)
-        download = os.path.relpath(source / trace_file(trace["id"]), folder).replace(os.sep, "/")
+        download = os.path.relpath(source / trace_file(trace["game"], trace["id"]), folder).replace(os.sep, "/")
         write_if_changed(folder / name, trace_page_rst(trace, download))
     write_if_changed(folder / "index.rst", trace_index_rst(traces))
     for stale in folder.glob("*.rst"):
@@ -1034,14 +1037,10 @@ class SchemaFields(GeneratedDirective):
 
     required_arguments = 1
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"conditions": directives.flag}
 
     def lines(self) -> list[str]:
         definition = self.arguments[1] if len(self.arguments) > 1 else None
-        lines = schema_fields_rst(self.arguments[0], definition)
-        if "conditions" in self.options:
-            lines += schema_conditions_rst(self.arguments[0])
-        return lines
+        return schema_fields_rst(self.arguments[0], definition)
 
 
 class WorkedDeal(GeneratedDirective):
