@@ -9,7 +9,7 @@ the specification, the players' views, how to describe an action, which sections
 concerns, the generator's plan). The runner, the linter, the generator and the reports reach
 everything game-specific through it, never by naming a game, so adding a game means adding
 its folders. The games are found by looking for ``SUITE`` in the sub-packages of
-:mod:`duckcheck`; a game's package name is its identifier with ``-`` written ``_``.
+``duckcheck``; a game's package name is its identifier with ``-`` written ``_``.
 
 The model is OpenSpiel's registration (a game's facts as data beside a small behaviour
 interface, and one way in by name), without its C++.

@@ -67,7 +67,8 @@ class GameReference:
     bots: Target
     """A mapping of bot names to bot classes, each made from a seed; ``random`` and ``greedy`` at least."""
     narrator: Target
-    """A function (trace, the player it is told to or None, whether to show suit symbols) -> :class:`Narrator`."""
+    """A function (trace, the player it is told to or None, whether to show suit symbols) returning a
+    :class:`~ducksoup.narration.Narrator`."""
     examples: Target
     """The worked examples of the game's rule texts, a sequence of :class:`WorkedExample`."""
     play: Target | None = None

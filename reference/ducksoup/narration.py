@@ -2,7 +2,7 @@
 
 A narrator plays a trace on the game's specification (never trusting the trace's expected
 states: in a dispute the rules decide) and tells each step with the rule behind it. Each game
-has its own (Duck Soup's is :mod:`ducksoup.duck_soup.narrate`); :mod:`ducksoup.telling` drives it.
+has its own (Duck Soup's is ``ducksoup.duck_soup.narrate``); ``ducksoup.telling`` drives it.
 """
 
 from __future__ import annotations

@@ -19,9 +19,9 @@ from typing import Any
 import click
 from rich.console import Console
 
+from ducksoup.display import Style, plain_output
 from ducksoup.duck_soup.bots import BOTS, Bot
 from ducksoup.duck_soup.engine import Match
-from ducksoup.display import Style, plain_output
 from ducksoup.duck_soup.traces import TraceRecorder
 from duckspec.cards import Card, CardNotationError, full_deck, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
