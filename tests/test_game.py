@@ -124,8 +124,9 @@ def test_match_winner_needs_a_majority() -> None:
 
 @pytest.mark.ruling("DS-R11")
 def test_double_game_counts_two_in_a_match() -> None:
+    options = RuleOptions(best_of=3)
     state = MatchState(
-        game=new_game(decks(1, 5), 0, RuleOptions(best_of=3)), results=(GameResult(1, GameEnd.POND, True, (130, 20)),)
+        game=new_game(decks(1, 5), 0, options), options=options, results=(GameResult(1, GameEnd.POND, True, (130, 20)),)
     )
     assert state.games_won == (0, 2) and state.winner == 1 and state.is_over
     assert match_legal_actions(state) == ()
