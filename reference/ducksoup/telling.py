@@ -1,13 +1,19 @@
 """``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
 
-Both take a conformance trace (JSON) or a hand-written record; ``explain`` tells each step with
-the rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
-shows only what that player could see; ``--at N`` stops after step N and lists every legal
-action there.
+Both take a conformance trace (a JSON file, or the ID of a trace of the bundled suite) or a
+hand-written record; ``explain`` tells each step with the rules behind it, ``replay`` adds the
+position after every finished trick. ``--as PLAYER`` shows only what that player could see;
+``--at N`` stops after step N and lists every legal action there.
+
+What the rules say decides. A conformance trace's stored states are claims: the first one the
+rules contradict stops the telling, which says where and how they differ. A record that breaks a
+rule is told up to the step (or card) that breaks it, and the telling stops there, naming the
+rule and the line. Either way the exit status is 1; a file that cannot be read at all is 2.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,54 +22,100 @@ from rich.console import Console
 
 from duckcheck.encoding import EncodingError
 from duckcheck.oracle import SetupError
-from duckcheck.trace import TraceError, read_trace
+from duckcheck.trace import TraceError, load_manifest, read_trace, suite_dir, trace_file
 from ducksoup.narrate import NarrationStopped, Narrator, Style, legal_lines, plain_output
 
 JSON = dict[str, Any]
 
 
-def load_game_file(path: Path) -> JSON:
+@dataclass(frozen=True)
+class Loaded:
+    """What a game file holds, ready to tell."""
+
+    trace: JSON
+    is_record: bool = False
+    names: tuple[str, str] | None = None
+    inferred: frozenset[tuple[int, str]] = frozenset()
+    stopped: str | None = None
+    """Why a record could be told only up to a point: the rule it breaks there, with its line and column."""
+
+
+def find_game_file(name: str) -> Path:
+    """The file ``name`` names: a path, or else the ID (or file name) of a trace of the bundled suite."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    if path.exists():
+        raise TraceError(f"{name}: is not a file")
+    trace_id = path.name.removesuffix(".json")
+    if path.parent == Path(".") and trace_id:
+        try:
+            ids = {entry["id"] for entry in load_manifest()["traces"]}
+        except TraceError:
+            ids = set()
+        if trace_id in ids:
+            return suite_dir() / trace_file(trace_id)
+    raise TraceError(f"{name}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)")
+
+
+def load_game_file(path: Path) -> Loaded:
     """A trace from a JSON trace file or a hand-written record; one clear error otherwise."""
     if path.suffix.lower() == ".json":
-        return read_trace(path)
+        return Loaded(read_trace(path))
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise TraceError(f"{path}: cannot be read: {error}") from None
     if text.lstrip().startswith("{"):
-        return read_trace(path)
-    from ducksoup.record import RecordError, parse_record, record_to_trace
+        return Loaded(read_trace(path))
+    from ducksoup.record import RecordError, parse_record, record_to_trace_until_broken
 
     try:
-        trace: JSON = record_to_trace(parse_record(text), path.stem.lower() or "record", f"the record {path.name}")
+        record = parse_record(text)
+        trace, inferred, broken = record_to_trace_until_broken(
+            record, path.stem.lower() or "record", f"the record {path.name}"
+        )
     except RecordError as error:
         raise TraceError(f"{path}: {error}") from None
-    return trace
+    names = record.players if all(record.players) else None
+    stopped = None if broken is None else f"{path.name}, {broken}"
+    return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
 
 
-def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> int:
-    """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file)."""
+def tell(name: str, as_player: int | None, at: int | None, positions: bool) -> int:
+    """Tell the game in the file (or suite trace) ``name``; the exit status (0 told, 1 stopped by the rules,
+    2 a bad file)."""
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        trace = load_game_file(path)
-        narrator = Narrator(trace, Style(symbols=not plain_output()), as_player)
+        loaded = load_game_file(find_game_file(name))
+        trace = loaded.trace
+        narrator = Narrator(
+            trace,
+            Style(symbols=not plain_output()),
+            as_player,
+            names=loaded.names,
+            inferred=loaded.inferred,
+            check=not loaded.is_record,
+        )
     except (TraceError, EncodingError, SetupError) as error:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
+        errors.print(f"error: {error}", markup=False)
         return 2
     if at is not None and not 0 <= at <= len(trace["steps"]):
-        Console(stderr=True, highlight=False, soft_wrap=True).print(
-            f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}"
-        )
+        errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
     console.print(f"{trace['id']}: {trace['description']}", markup=False)
     try:
-        for number, lines in narrator.steps():
-            for line in lines:
+        for told in narrator.steps():
+            for line in told.lines:
                 console.print(line)
-            if positions and number and narrator.table.deal.phase.value == "lead" and lines[-1].startswith("  "):
+            if told.stop:
+                console.print(f"[red]stopped[/red] at {told.stop}")
+                return 1
+            if positions and told.number and narrator.table.deal.phase.value == "lead" and told.lines[-1][:2] == "  ":
                 for line in narrator.position():
                     console.print(f"    {line}")
-            if at is not None and number == at:
+            if at is not None and told.number == at:
                 console.print(f"position after step {at}:")
                 for line in narrator.position():
                     console.print(f"  {line}")
@@ -74,6 +126,13 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
     except NarrationStopped as error:
         console.print(f"[red]stopped[/red] at {error}")
         return 1
+    if loaded.stopped:
+        console.print(f"[red]stopped[/red] at {loaded.stopped}", markup=True)
+        return 1
+    final = narrator.final_disagreement() if narrator.check else None
+    if final:
+        console.print(f"[red]stopped[/red] at {final}")
+        return 1
     return 0
 
 
@@ -81,22 +140,32 @@ AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 1), help="S
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
-GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+GAME_FILE = click.argument("name", metavar="FILE_OR_TRACE_ID")
 
 
 @click.command()
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def replay(path: Path, as_player: int | None, at: int | None) -> None:
-    """Replay a trace or record: every step, the rules behind it, and the position after each trick."""
-    raise SystemExit(tell(path, as_player, at, positions=True))
+def replay(name: str, as_player: int | None, at: int | None) -> None:
+    """Replay a trace or record: every step, the rules behind it, and the position after each trick.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). Exit status: 0 told, 1 stopped where the game breaks a rule or
+    a stored state disagrees with the rules, 2 the file cannot be read.
+    """
+    raise SystemExit(tell(name, as_player, at, positions=True))
 
 
 @click.command()
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def explain(path: Path, as_player: int | None, at: int | None) -> None:
-    """Explain a trace or record step by step, citing the rules sections and rulings."""
-    raise SystemExit(tell(path, as_player, at, positions=False))
+def explain(name: str, as_player: int | None, at: int | None) -> None:
+    """Explain a trace or record step by step, citing the rules sections and rulings.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). Exit status: 0 told, 1 stopped where the game breaks a rule or
+    a stored state disagrees with the rules, 2 the file cannot be read.
+    """
+    raise SystemExit(tell(name, as_player, at, positions=False))
