@@ -271,7 +271,7 @@ def _added(before: str, after: str) -> str:
     return "".join(after[i : i + 2] for i in range(0, len(after), 2) if after[i : i + 2] not in held)
 
 
-@click.command()
+@click.command(short_help="Play against a bot in the terminal; the game is saved as a trace.")
 @click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
 @click.option("--seed", type=int, default=None, help="Shuffle seed (default: a random one, printed).")
 @click.option("--as", "human", type=click.IntRange(0, 1), default=0, show_default=True, help="Your player number.")

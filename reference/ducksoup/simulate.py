@@ -411,7 +411,7 @@ def interval(entry: JSON) -> str:
     return f"{low:.4f}-{high:.4f}"
 
 
-@click.command()
+@click.command(short_help="Play bots against each other: scores, events and win rates.")
 @click.option("--deals", type=int, default=1000, show_default=True, metavar="N", help="Deals to play (at least 1).")
 @click.option(
     "--bots",
@@ -428,7 +428,7 @@ def interval(entry: JSON) -> str:
     "options_text",
     default="",
     metavar="KEY=VALUE,...",
-    help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate.",
+    help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate, calls=spoken|silent.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
 def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: str, as_json: bool) -> None:

@@ -143,7 +143,7 @@ AT_STEP = click.option(
 GAME_FILE = click.argument("name", metavar="FILE_OR_TRACE_ID")
 
 
-@click.command()
+@click.command(short_help="Replay a trace or record, with the position after every trick.")
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
@@ -157,7 +157,7 @@ def replay(name: str, as_player: int | None, at: int | None) -> None:
     raise SystemExit(tell(name, as_player, at, positions=True))
 
 
-@click.command()
+@click.command(short_help="Explain a trace or record step by step, citing the rules.")
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
