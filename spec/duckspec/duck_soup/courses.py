@@ -12,9 +12,12 @@ is played in it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from duckspec.cards import Card
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
+from duckspec.duck_soup.tricks import Trick
 
 
 def course_after_drawing(course: Course, stock: tuple[Card, ...]) -> Course:
@@ -24,6 +27,15 @@ def course_after_drawing(course: Course, stock: tuple[Card, ...]) -> Course:
     post: course == Course.DUCK or __return__ == Course.SOUP
     """
     return Course.SOUP if course is Course.SOUP or not stock else Course.DUCK
+
+
+def course_points(tricks: Iterable[Trick]) -> int:
+    """A player's points in one course, counted when it ends: 1 per face-down trick, 2 per face-up trick (§7,
+    the tricks valued by §4.4).
+
+    post: __return__ >= 0
+    """
+    return sum(trick.points for trick in tricks)
 
 
 def is_deal_over(course: Course, hand_sizes: tuple[int, int]) -> bool:

@@ -22,7 +22,7 @@ from typing import TypeVar
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import PLAYERS, Course
-from duckspec.duck_soup.courses import course_after_drawing, deal_over_refusal, is_deal_over
+from duckspec.duck_soup.courses import course_after_drawing, course_points, deal_over_refusal, is_deal_over
 from duckspec.duck_soup.dealing import check_deck, deal_hands, initial_stock
 from duckspec.duck_soup.drawing import draw_after, face_up_card
 from duckspec.duck_soup.errors import most_urgent
@@ -35,7 +35,7 @@ from duckspec.duck_soup.quacking import (
     quack_answered_by_duck,
     quack_quack_result,
 )
-from duckspec.duck_soup.scoring import course_points, deal_score
+from duckspec.duck_soup.scoring import deal_score
 from duckspec.duck_soup.tricks import (
     Phase,
     Role,
@@ -78,7 +78,8 @@ class DealState:
 
     @property
     def to_act(self) -> int | None:
-        """The player who must act now, or None when the deal is over (§4, §6)."""
+        """The player who must act now: the leader leads and answers a quack, the follower follows and plays the
+        fourth card (§4, §6); None when the deal is over."""
         return player_to_act(self.phase, self.leader)
 
     @property
@@ -100,7 +101,7 @@ class DealState:
         return self.duck_tricks if course is Course.DUCK else self.soup_tricks
 
     def points(self, course: Course) -> tuple[int, int]:
-        """Each player's points in ``course`` so far (§8)."""
+        """Each player's points in ``course`` so far: a point per face-down trick, two per face-up trick (§4.4, §7)."""
         won = self.tricks(course)
         return course_points(won[0]), course_points(won[1])
 
@@ -134,7 +135,8 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action the rules allow now, canonically sorted; empty exactly when the deal is over.
 
     Each card of the hand of the player to act, with each call it may carry
-    (:func:`~duckspec.duck_soup.quacking.calls_for`), and "duck" while a quack waits. They are
+    (:func:`~duckspec.duck_soup.quacking.calls_for`; none with the option ``calls`` silent), and
+    "duck" while a quack waits. They are
     built in the canonical order of :func:`~duckspec.duck_soup.actions.action_sort_key` (the hand
     is in card order, the calls in ``CALL_ORDER``, "duck" last), so no sort is needed. An action
     is listed exactly when :func:`check_action` finds nothing wrong with it (the property tests
@@ -158,9 +160,9 @@ def check_action(state: DealState, action: Action) -> None:
     """Raise :class:`~duckspec.duck_soup.errors.IllegalAction` if the rules forbid ``action`` now: the refusal of
     highest precedence.
 
-    Every section module's refusal is gathered, and :func:`~duckspec.duck_soup.errors.most_urgent`
-    picks the one to report, so the precedence is the order of
-    :class:`~duckspec.duck_soup.errors.ErrorCode` and nothing else.
+    Every section module's refusal is gathered (the calls judged by the option ``calls``), and
+    :func:`~duckspec.duck_soup.errors.most_urgent` picks the one to report, so the precedence is
+    the order of :class:`~duckspec.duck_soup.errors.ErrorCode` and nothing else.
     """
     player = state.to_act
     if player is None:
@@ -182,7 +184,7 @@ def check_action(state: DealState, action: Action) -> None:
 
 def apply(state: DealState, action: Action) -> DealState:
     """The state after ``action``; raises :class:`~duckspec.duck_soup.errors.IllegalAction` (changing nothing) if
-    it is not legal."""
+    it is not legal. What makes a quack and a duck soup follows the option ``calls``."""
     check_action(state, action)
     calls = state.options.calls
     if isinstance(action, SayDuck):
@@ -212,7 +214,8 @@ def play_card(state: DealState, card: Card) -> DealState:
 
 
 def finish_tricks(state: DealState, role: Role, tricks: tuple[Trick, ...]) -> DealState:
-    """Store the finished trick(s) with their winner, draw, change course, and let the winner lead the next trick."""
+    """Store the finished trick(s) with their winner, draw (in the order of the option ``double_draw``), change
+    course, and let the winner lead the next trick."""
     winner = player_in_role(role, state.leader)
     loser = opponent(winner)
     won = state.tricks(state.course)

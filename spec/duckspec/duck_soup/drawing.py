@@ -56,7 +56,7 @@ def draw_after_quack_quack(stock: tuple[Card, ...], order: DoubleDraw) -> Draw:
     """Two cards each after a quack-quack, or one each when only two are left (Rules §6; DS-R04).
 
     Standard order (``WINNER_FIRST``): the winner takes the top two, the loser the next two.
-    Option ``ALTERNATE``: winner, loser, winner, loser.
+    Option ``double_draw`` ``ALTERNATE``: winner, loser, winner, loser.
 
     pre: len(stock) >= 2 and len(stock) % 2 == 0
     post: len(__return__.winner_cards) == len(__return__.loser_cards)

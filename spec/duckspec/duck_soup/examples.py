@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from duckspec.cards import Card, full_deck, parse_card, parse_cards
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.cards import HAND_SIZE, PLAYERS, Course
+from duckspec.duck_soup.courses import course_points
 from duckspec.duck_soup.deal import DealState, apply, new_deal
 from duckspec.duck_soup.dealing import InvalidDeck, dealt_to
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.scoring import course_points, deal_score
+from duckspec.duck_soup.scoring import deal_score
 from duckspec.duck_soup.tricks import Trick
 
 ANNA, BEN = 0, 1
@@ -132,7 +133,7 @@ def _tricks(face_down: int, face_up: int) -> list[Trick]:
 
 
 def anna_and_ben_scores() -> str:
-    """§8 example: Duck 4+2 and 5+2 tricks, Soup 3+3 and 4+3; Anna 8 x 9, Ben 9 x 10."""
+    """§8 example: Duck 4+2 and 5+2 tricks, Soup 3+3 and 4+3; Anna scores 8 × 9, Ben 9 × 10."""
     anna = deal_score(course_points(_tricks(4, 2)), course_points(_tricks(3, 3)))
     ben = deal_score(course_points(_tricks(5, 2)), course_points(_tricks(4, 3)))
     return f"Anna {anna}, Ben {ben}"

@@ -135,6 +135,7 @@ class MatchState:
 
     @property
     def winner(self) -> int | None:
+        """The player who has won the majority of the option ``best_of`` games, or None (§11; DS-R11)."""
         return match_winner(self.games_won, self.options.best_of)
 
     @property

@@ -114,7 +114,8 @@ def hand_problem(card: Card, hand: tuple[Card, ...], player: int) -> IllegalActi
 
 
 def is_same_suit(card: Card, other: Card) -> bool:
-    """Whether two cards share a suit (Rules §4.3, §4.4)."""
+    """Whether two cards share a suit: only the suit led can win a trick (Rules §4.3), and a trick of one suit is
+    stored face down (§4.4)."""
     return card.suit == other.suit
 
 
