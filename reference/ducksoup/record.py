@@ -107,7 +107,9 @@ a quack is a word of its own:
 
 The calls are ``quack``, ``quack-quack`` and ``duck-soup`` (also ``quackquack``,
 ``quack quack``, ``ducksoup``, ``duck soup``), and the answer ``duck``. A forgotten call is
-simply not written.
+simply not written. With ``[Calls "silent"]`` no call is written at all (one would break
+ruling DS-R15): ``8S 8H duck`` is a quack answered with "duck", ``QS QC QD QH`` a quack-quack
+won by the fourth queen.
 
 After a trick of the Duck course the record may say what came off the stock:
 
@@ -459,13 +461,17 @@ class _TrickDraft:
     up: str | None = None
     up_at: Pos = NOWHERE
 
-    def is_complete(self) -> bool:
-        """Whether the moves make a finished trick (or quack-quack), judging by the calls written."""
+    def is_complete(self, silent: bool = False) -> bool:
+        """Whether the moves make a finished trick (or quack-quack), judging by the calls written, or, with silent
+        calls (ruling DS-R15), by the ranks: a follow of the rank led is a quack, which waits for an answer."""
         moves = self.moves
         if len(moves) == 3 and moves[2].card is None:
             return True
         if len(moves) == 2:
-            return moves[1].card is not None and moves[1].call != "quack"
+            lead, follow = moves[0].card, moves[1].card
+            if silent:
+                return follow is not None and lead is not None and follow[0] != lead[0]
+            return follow is not None and moves[1].call != "quack"
         return len(moves) >= 4
 
     def freeze(self) -> Trick:
@@ -761,7 +767,7 @@ class _Parser:
         if self.numbered:
             self.numbered = None
             trick = deal.tricks[-1]
-        elif deal.tricks and not deal.tricks[-1].is_complete():
+        elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
             trick = deal.tricks[-1]
         else:
             deal.tricks.append(_TrickDraft(move.at))
