@@ -8,7 +8,7 @@ runner checks any implementation that speaks the adapter protocol, in any langua
 FORMAT_VERSION = "1.1"
 """Version of the trace format (``conformance/schema/trace.schema.json``) that this package reads and writes.
 
-A trace names the oldest format that holds it (:func:`duckcheck.encoding.trace_format`): ``1.0``
+A trace names the oldest format that holds it (``duckcheck.encoding.trace_format``): ``1.0``
 unless it needs the rule option ``calls`` added by format 1.1."""
 
 PROTOCOL_VERSION = 1

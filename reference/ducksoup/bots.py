@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from ducksoup.engine import NAMES, RANK, STRENGTH, SUIT
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
+from duckspec.seats import opponent
 
 View = Mapping[str, Any]
 """What one player may see: the engine's ``observation(player)`` of a deal, game or match."""
@@ -106,7 +107,7 @@ class Seen:
             stock=int(view["stock"]),
             points=(
                 (int(points[me][0]), int(points[me][1])),
-                (int(points[1 - me][0]), int(points[1 - me][1])),
+                (int(points[opponent(me)][0]), int(points[opponent(me)][1])),
             ),
             opponent_known=known,
             opponent_unknown=int(view["opponent_hand"]) - len(known),

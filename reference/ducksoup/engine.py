@@ -200,7 +200,7 @@ class Deal:
         if card < 0:
             if phase is not ANSWER:
                 raise IllegalAction(ErrorCode.DUCK_NOT_ALLOWED, "§6", "'duck' answers a quack, and no quack is waiting")
-            self._finish(1 - self.leader, 2, 1, False)  # the quacker wins a two-suit trick
+            self._finish(1 - self.leader, 2, 1, False)  # the quacker, opponent(leader), wins a two-suit trick
             return
         if call or phase is ANSWER or not self.hands[player] >> card & 1:
             self._check_play(phase, player, card, call)

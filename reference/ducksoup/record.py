@@ -1164,7 +1164,7 @@ def infer_decks(record: Record, until_broken: bool = False) -> Inference:
     it (a dealt position, or one drawn earlier); the cards never seen fill the remaining
     positions in canonical order. Raises :class:`RecordError` where the record breaks a rule;
     with ``until_broken``, returns instead what it inferred up to there, with the error as
-    :attr:`Inference.broken` (an error of form, such as a word that is no call, is raised all
+    ``Inference.broken`` (an error of form, such as a word that is no call, is raised all
     the same).
     """
     if not record.deals:

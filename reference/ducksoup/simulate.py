@@ -35,6 +35,7 @@ from ducksoup.engine import Deal, Match
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
+from duckspec.seats import opponent
 
 JSON = dict[str, Any]
 PERCENTILES = (10, 25, 50, 75, 90)
@@ -91,7 +92,7 @@ def call_event(action: object) -> str | None:
 
 def record(deal: Deal, seat_a: int, events: set[str]) -> DealRecord:
     """The record of a finished deal, by bot: A in ``seat_a``, B in the other seat."""
-    order = (seat_a, 1 - seat_a)
+    order = (seat_a, opponent(seat_a))
     scores = deal.scores()
     if deal.tricks[0][1] + deal.tricks[1][1] == 12:  # the Duck ended with a quack-quack on a stock of two
         events.add("twelve_trick_soup")
@@ -148,7 +149,7 @@ def play_game(
         assert player is not None
         match.apply(players[player].choose(match.observation(player), match.legal_actions()))
     assert match.winner is not None
-    winner = match.winner if seat_a == 0 else 1 - match.winner
+    winner = match.winner if seat_a == 0 else opponent(match.winner)
     return GameRecord(winner=winner, value=match.games_won[match.winner], deals=match.dealt)
 
 
@@ -201,7 +202,7 @@ def rate(successes: int, trials: int) -> JSON:
 def deal_report(records: Sequence[DealRecord], names: tuple[str, str]) -> JSON:
     """The deal statistics: scores, events and deal win rates."""
     n = len(records)
-    wins = [sum(r.scores[b] > r.scores[1 - b] for r in records) for b in (0, 1)]
+    wins = [sum(r.scores[b] > r.scores[opponent(b)] for r in records) for b in (0, 1)]
     return {
         "deal_scores": {
             "bots": [{"bot": names[b], **distribution([r.scores[b] for r in records])} for b in (0, 1)],

@@ -122,7 +122,7 @@ class MatchState:
     """
 
     game: GameState
-    options: RuleOptions = STANDARD
+    options: RuleOptions
     results: tuple[GameResult, ...] = ()
 
     @property
