@@ -32,6 +32,7 @@ from duckspec.duck_soup.quacking import (
     calls_for,
     duck_problem,
     is_quack,
+    may_say_duck,
     quack_answered_by_duck,
     quack_quack_result,
 )
@@ -145,13 +146,11 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     player = state.to_act
     if player is None:
         return ()
-    calls = state.options.calls
+    phase, led, calls = state.phase, state.led, state.options.calls
     actions: list[Action] = [
-        Play(player, card, call)
-        for card in state.hands[player]
-        for call in calls_for(card, state.phase, state.led, calls)
+        Play(player, card, call) for card in state.hands[player] for call in calls_for(card, phase, led, calls)
     ]
-    if duck_problem(state.phase) is None:
+    if may_say_duck(phase):
         actions.append(SayDuck(player))
     return tuple(actions)
 
@@ -177,9 +176,9 @@ def check_action(state: DealState, action: Action) -> None:
             hand_problem(action.card, state.hands[player], player),
             call_problem(phase, led, action.card, action.call, calls),
         ]
-    refusal = most_urgent([problem for problem in problems if problem is not None])
-    if refusal is not None:
-        raise refusal
+    found = [problem for problem in problems if problem is not None]
+    if found:
+        raise most_urgent(found)
 
 
 def apply(state: DealState, action: Action) -> DealState:
@@ -190,7 +189,7 @@ def apply(state: DealState, action: Action) -> DealState:
     if isinstance(action, SayDuck):
         role, trick = quack_answered_by_duck(state.table[0], state.table[1])
         return finish_tricks(state, role, (trick,))
-    played = play_card(state, action.card)
+    played = play_card(state, action.player, action.card)
     if state.phase is Phase.LEAD:
         return replace(played, phase=Phase.FOLLOW)
     if state.phase is Phase.FOLLOW:
@@ -205,10 +204,8 @@ def apply(state: DealState, action: Action) -> DealState:
     return finish_tricks(played, role, tricks)
 
 
-def play_card(state: DealState, card: Card) -> DealState:
-    """The state with ``card`` moved from the acting player's hand to the table."""
-    player = state.to_act
-    assert player is not None
+def play_card(state: DealState, player: int, card: Card) -> DealState:
+    """The state with ``card`` moved from ``player``'s hand (the player to act) to the table."""
     hand = tuple(held for held in state.hands[player] if held != card)
     return replace(state, hands=with_player(state.hands, player, hand), table=state.table + (card,))
 
@@ -221,8 +218,10 @@ def finish_tricks(state: DealState, role: Role, tricks: tuple[Trick, ...]) -> De
     won = state.tricks(state.course)
     won = with_player(won, winner, won[winner] + tricks)
     draw = draw_after(state.course, state.stock, len(tricks), state.options.double_draw)
-    hands = with_player(state.hands, winner, tuple(sorted(state.hands[winner] + draw.winner_cards)))
-    hands = with_player(hands, loser, tuple(sorted(hands[loser] + draw.loser_cards)))
+    hands = state.hands
+    if draw.winner_cards:  # hands stay in canonical order
+        hands = with_player(hands, winner, tuple(sorted(hands[winner] + draw.winner_cards)))
+        hands = with_player(hands, loser, tuple(sorted(hands[loser] + draw.loser_cards)))
     course = course_after_drawing(state.course, draw.stock)
     over = is_deal_over(course, (len(hands[0]), len(hands[1])))
     in_duck = state.course is Course.DUCK

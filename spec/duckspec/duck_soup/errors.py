@@ -80,6 +80,6 @@ class IllegalAction(Exception):
         self.message = message
 
 
-def most_urgent(problems: list[IllegalAction]) -> IllegalAction | None:
-    """The refusal to report among ``problems``: the one of highest precedence (the lowest number), or None."""
-    return min(problems, key=lambda problem: problem.code.precedence, default=None)
+def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
+    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
+    return min(problems, key=lambda problem: problem.code.precedence)

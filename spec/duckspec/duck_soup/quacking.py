@@ -104,26 +104,37 @@ def is_quack_quack_answer(led: Card, card: Card, call: Call, calls: Calls) -> bo
     return is_rank_match(card, led) if calls is Calls.SILENT else call is Call.QUACK_QUACK
 
 
+NO_CALL = (Call.NONE,)
+
+
 def calls_for(card: Card, phase: Phase, led: Card | None, calls: Calls) -> tuple[Call, ...]:
     """The calls with which ``card`` may be played in ``phase``, in canonical order, perhaps none (Rules §6;
     DS-R02, DS-R10, DS-R12; option ``calls``, DS-R15).
 
-    The allowed calls of the moment that fit the card; while a quack waits, only the quack-quack answer.
+    A card of the rank led may carry any call of the moment (:func:`calls_allowed`), since every
+    call fits it; any other card only none, and, while a quack waits, it cannot be played at all:
+    the leader answers with "duck" or a card of the rank.
 
     pre: phase != Phase.OVER
     post: all(call in calls_allowed(phase, calls) for call in __return__)
+    post: all(call_fits(card, call, led) for call in __return__)
     """
-    return tuple(
-        call
-        for call in calls_allowed(phase, calls)
-        if call_fits(card, call, led)
-        and (phase is not Phase.ANSWER or led is None or is_quack_quack_answer(led, card, call, calls))
-    )
+    if led is not None and is_rank_match(card, led):
+        return calls_allowed(phase, calls)
+    return () if phase is Phase.ANSWER else NO_CALL
+
+
+def may_say_duck(phase: Phase) -> bool:
+    """Whether the answer "duck" may be given: only while a quack waits for the leader's answer (Rules §6).
+
+    post: __return__ == (phase == Phase.ANSWER)
+    """
+    return phase is Phase.ANSWER
 
 
 def duck_problem(phase: Phase) -> IllegalAction | None:
     """The refusal of "duck" where no quack waits for the leader's answer (Rules §6), else None."""
-    if phase is Phase.ANSWER:
+    if may_say_duck(phase):
         return None
     return IllegalAction(
         ErrorCode.DUCK_NOT_ALLOWED, "§6", "'duck' answers a quack, and no quack is waiting; play a card"

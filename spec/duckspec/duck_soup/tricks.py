@@ -96,7 +96,9 @@ def player_to_act(phase: Phase, leader: int) -> int | None:
     pre: leader in (0, 1)
     post: (__return__ is None) == (phase == Phase.OVER)
     """
-    return None if phase is Phase.OVER else player_in_role(ACTING_ROLE[phase], leader)
+    if phase is Phase.OVER:
+        return None
+    return leader if ACTING_ROLE[phase] is Role.LEADER else opponent(leader)
 
 
 def turn_problem(player: int, to_act: int) -> IllegalAction | None:
