@@ -142,3 +142,29 @@ def test_a_record_is_told_with_its_players_names_and_inferred_cards_marked() -> 
     assert "Ben draws 2D? (§5)" in text  # Anna never saw it
     seen_as_ben = CliRunner().invoke(main, ["explain", str(KITCHEN), "--as", "1"], env={"NO_COLOR": "1"})
     assert "you take the face-up card JS" in seen_as_ben.output and "Ben" not in seen_as_ben.output.split("\n", 2)[2]
+
+
+def test_the_draws_say_who_took_the_face_up_card_and_what_followed_it() -> None:
+    face_up = CliRunner().invoke(main, ["explain", "ds-edge-quack-quack-same-suit"], env={"NO_COLOR": "1"})
+    assert "player 0 takes the face-up card 2H and then 3H (§5)" in face_up.output
+    assert "player 1 draws 4H 5H (§5)" in face_up.output
+    hidden = CliRunner().invoke(main, ["explain", "ds-edge-hidden-double-draw"], env={"NO_COLOR": "1"})
+    assert "takes two cards from the top of the stock, 2H 3H, face down (hidden stock, DS-R09) (§5)" in hidden.output
+    seen_by_1 = CliRunner().invoke(
+        main, ["explain", "ds-edge-quack-quack-same-suit", "--as", "1"], env={"NO_COLOR": "1"}
+    )
+    assert "player 0 takes the face-up card 2H and then a card you do not see (§5)" in seen_by_1.output
+    assert "you draw 4H 5H (§5)" in seen_by_1.output
+    assert "Duck points: player 0 " in seen_by_1.output or "Duck points: you " in seen_by_1.output
+    assert "player 1" not in seen_by_1.output.split("\n", 1)[1], "player 1 is 'you' throughout"
+
+
+def test_silent_calls_are_told_as_the_rank_alone_decides() -> None:
+    result = CliRunner().invoke(main, ["explain", "ds-edge-silent-fourth-card-held-back"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "the rank led, which is a quack without a word (silent calls, DS-R15)" in text
+    assert "a third card of the rank: a quack-quack, without a word (silent calls, DS-R15)" in text
+    assert "the fourth card of the rank is held back, as the follower may, DS-R16" in text
+    soup = CliRunner().invoke(main, ["explain", "ds-edge-silent-duck-soup"], env={"NO_COLOR": "1"})
+    assert "duck soup, without a word (DS-R15): the fourth card of the rank takes both tricks" in soup.output
