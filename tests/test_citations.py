@@ -31,8 +31,8 @@ SUBJECTS: dict[str, tuple[str, ...]] = {
     "§10": ("tip", "ace", "beginner"),
     "§11": ("option", "variant", "match", "hidden", "best of", "best_of", "game"),
 }
-"""What each section of the English rules is about: 2 The cards, 3 Setup, 4 Playing a trick, 5 Drawing,
-6 Quacking, 7 Changing course, 8 Scoring, 9 Winning the game, 10 Tips, 11 Variants."""
+"""What each section of the English rules is about (§2 cards and ranks, §3 setup, §4 tricks, §5 drawing,
+§6 quacking, §7 the change of course, §8 scores, §9 the end of a game, §10 tips, §11 variants)."""
 
 ITEMS: dict[str, tuple[str, ...]] = {
     "§3.1": ("dealer", "turn"),

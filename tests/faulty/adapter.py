@@ -685,6 +685,7 @@ def third_card_without_call_accepted() -> None:
         player, card, call = parts(action)
         if (
             play.phase == ANSWER
+            and not play.silent
             and player == play.to_act
             and call == NONE
             and holds(play, player, card)
