@@ -77,8 +77,7 @@ def draw_after(course: Course, stock: tuple[Card, ...], tricks: int, order: Doub
 
     pre: tricks in (1, 2)
     pre: course == Course.SOUP or (len(stock) >= 2 and len(stock) % 2 == 0)
-    post: course == Course.DUCK or __return__ == Draw((), (), stock)
-    post: course == Course.SOUP or len(__return__.stock) < len(stock)
+    post: __return__ == Draw((), (), stock) if course == Course.SOUP else len(__return__.stock) < len(stock)
     """
     if course is Course.SOUP:
         return Draw((), (), stock)

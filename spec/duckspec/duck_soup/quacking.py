@@ -75,10 +75,7 @@ def is_rank_match(card: Card, led: Card) -> bool:
 
 
 def call_fits(card: Card, call: Call, led: Card | None) -> bool:
-    """Whether ``card`` may carry ``call``: saying nothing always, any call only on the rank led (§6; DS-R02).
-
-    post: __return__ == (call == Call.NONE or (led is not None and card.rank == led.rank))
-    """
+    """Whether ``card`` may carry ``call``: saying nothing always, any call only on the rank led (§6; DS-R02)."""
     return call is Call.NONE or (led is not None and is_rank_match(card, led))
 
 
@@ -87,8 +84,7 @@ def is_quack(lead: Card, follow: Card, call: Call, calls: Calls) -> bool:
 
     With silent calls every card of the rank led is a quack.
 
-    post: follow.rank == lead.rank or not __return__
-    post: calls == Calls.SPOKEN or __return__ == (follow.rank == lead.rank)
+    post: __return__ == (follow.rank == lead.rank) or (calls == Calls.SPOKEN and not __return__)
     """
     return is_rank_match(follow, lead) and (calls is Calls.SILENT or call is Call.QUACK)
 
@@ -116,8 +112,7 @@ def calls_for(card: Card, phase: Phase, led: Card | None, calls: Calls) -> tuple
     the leader answers with "duck" or a card of the rank.
 
     pre: phase != Phase.OVER
-    post: all(call in calls_allowed(phase, calls) for call in __return__)
-    post: all(call_fits(card, call, led) for call in __return__)
+    post: all(call in calls_allowed(phase, calls) and call_fits(card, call, led) for call in __return__)
     """
     if led is not None and is_rank_match(card, led):
         return calls_allowed(phase, calls)
@@ -185,8 +180,7 @@ def is_duck_soup(third: Card, fourth: Card, call: Call, calls: Calls) -> bool:
     """Whether the fourth card takes both tricks: the last card of the rank, called (Rules §6; DS-R03; option
     ``calls``, DS-R15: silent, the last card of the rank takes both without a word).
 
-    post: fourth.rank == third.rank or not __return__
-    post: calls == Calls.SPOKEN or __return__ == (fourth.rank == third.rank)
+    post: __return__ == (fourth.rank == third.rank) or (calls == Calls.SPOKEN and not __return__)
     """
     return is_rank_match(fourth, third) and (calls is Calls.SILENT or call is Call.DUCK_SOUP)
 
