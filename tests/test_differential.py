@@ -65,7 +65,7 @@ from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from tests import diffpairs
 from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
@@ -104,6 +104,7 @@ class DeckForm(enum.StrEnum):
 
 stocks = st.sampled_from(tuple(StockVisibility))
 double_draws = st.sampled_from(tuple(DoubleDraw))
+call_options = st.sampled_from(tuple(Calls))
 dealers = st.sampled_from((0, 1))
 deck_orders = st.permutations(DECK).map(tuple)
 deck_forms = st.sampled_from(tuple(DeckForm))
@@ -117,7 +118,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def rule_options(best_of: st.SearchStrategy[int]) -> st.SearchStrategy[RuleOptions]:
-    return st.builds(RuleOptions, stock=stocks, best_of=best_of, double_draw=double_draws)
+    return st.builds(RuleOptions, stock=stocks, best_of=best_of, double_draw=double_draws, calls=call_options)
 
 
 def seeded_decks(seed: int, count: int) -> tuple[tuple[Card, ...], ...]:

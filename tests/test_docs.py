@@ -86,6 +86,8 @@ def test_every_ruling_is_in_the_register_with_its_traces(ext: ModuleType, suite:
             assert ext.escape(part) in chunk or part in chunk, f"{ruling.id}: {part!r} missing"
         if ruling.option:
             assert f":Rule option: ``{ruling.option}``" in chunk
+        assert ":Other readings:" in chunk
+        assert all(f"(``{alternative.fault}``)" in chunk for alternative in ruling.alternatives)
         expected = {trace["id"] for trace in suite if ruling.id in trace["rulings"]}
         assert linked_traces(chunk) == expected, f"{ruling.id}: the register does not link exactly its traces"
         assert expected, f"{ruling.id}: no trace exercises it"
@@ -185,6 +187,8 @@ def test_cards_are_shown_with_suit_symbols(ext: ModuleType) -> None:
     )
 
 
-def test_the_changelog_names_the_first_release() -> None:
+def test_the_changelog_names_the_first_release_and_this_one() -> None:
+    from ducksoup import __version__
+
     changelog = (DOCS / "changelog.md").read_text(encoding="utf-8")
-    assert "## 0.1.0" in changelog
+    assert "## 0.1.0" in changelog and f"## {__version__}" in changelog

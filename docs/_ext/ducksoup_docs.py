@@ -43,7 +43,7 @@ from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
-from duckcheck.duck_soup.encoding import parse_action, parse_options
+from duckcheck.duck_soup.encoding import OPTION_VALUES, parse_action, parse_options
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from duckspec.cards import Card, Suit
 from duckspec.duck_soup import SECTIONS
@@ -269,6 +269,16 @@ def ruling_rst(ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
     if ruling.option:
         lines += [f":Rule option: ``{ruling.option}`` (see :ref:`option-{ruling.option.replace('_', '-')}`)"]
     lines += [":Tests: " + ", ".join(f"``{test}``" for test in ruling.tests)]
+    if ruling.alternatives:
+        lines += [
+            ":Other readings: each played by a faulty implementation (``tests/faulty/adapter.py``) that the suite"
+        ]
+        lines += ["   rejects (``tests/test_suite_power.py``):", ""]
+        lines += [
+            f"   * {escape(one_line(alternative.reading))} (``{alternative.fault}``)"
+            for alternative in ruling.alternatives
+        ]
+        lines += [""]
     exercised = traces_for_ruling(traces, ruling.id)
     lines += [f":Traces: {len(exercised)} (each lists the ruling in its ``rulings`` field)", ""]
     return lines + focused_then_rest(exercised, ruling.id)
@@ -300,7 +310,9 @@ ERROR_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
     "game-over": ("The game (or the match) already has its winner: no action of any kind is accepted any more.", ()),
     "deal-over": (
         "Both hands are played out and no further deal has started: in scope ``deal`` after the last "
-        "trick, or in a game whose trace gave no deck for the next deal.",
+        "trick, in a game that waits for the deck of its next deal, or in a match whose game is won "
+        "and that waits for the deck of the next game's first deal (the match goes on, so it is not "
+        "``game-over``).",
         (),
     ),
     "not-your-turn": (
@@ -310,15 +322,18 @@ ERROR_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "duck-not-allowed": ("The answer “duck” is given while no quack is waiting to be answered.", ()),
     "answer-required": (
-        "A quack is waiting and the leader plays a card without “quack-quack”; the only answers are "
-        "“duck” and a card of the quacked rank with “quack-quack”.",
-        ("DS-R10",),
+        "A quack is waiting and the leader plays a card without “quack-quack” (a card of the quacked "
+        "rank too); the only answers are “duck” and a card of the quacked rank with “quack-quack”. With "
+        "silent calls, a card of another rank (a card of the rank is the quack-quack without a word).",
+        ("DS-R10", "DS-R15"),
     ),
     "card-not-in-hand": ("The card played is not one of the cards the player holds.", ()),
     "call-not-allowed": (
-        "The call has no meaning at this moment of the trick: any call on a lead, “duck-soup” on a "
-        "follow, “quack” on the fourth card.",
-        ("DS-R12",),
+        "The call has no meaning at this moment of the trick: any call on a lead; “quack-quack” or "
+        "“duck-soup” on a follow; “quack” or “quack-quack” on the fourth card. (While a quack waits, "
+        "any play without “quack-quack” is ``answer-required`` instead.) With silent calls, any call "
+        "at all, the leader's card of the quacked rank included.",
+        ("DS-R12", "DS-R15"),
     ),
     "call-rank-mismatch": (
         "The call is one that needs a card of the rank led, and the card played has another rank.",
@@ -632,7 +647,11 @@ def play_out(trace: JSON) -> list[DealPlay]:
 
 
 def deal_table_rst(play: DealPlay) -> list[str]:
-    """One deal as a table: an exchange per row, the course, the cards, who won it, points and draws."""
+    """One deal as a table: an exchange per row, the course, the cards, who won it, points and draws.
+
+    Rows are numbered as a hand-written record numbers its tricks (:mod:`ducksoup.duck_soup.record`): a
+    quack-quack's two tricks are one exchange and share a row and a number.
+    """
     rows = []
     number = 0
     for row in play.rows:
@@ -640,8 +659,8 @@ def deal_table_rst(play: DealPlay) -> list[str]:
         if not row.moves:  # refusals after the last trick
             rows.append(["", "", refused, "", "", ""])
             continue
-        number += row.tricks
-        trick_no = f"{number - 1}–{number}" if row.tricks == 2 else str(number)
+        number += 1
+        trick_no = f"{number} (2 tricks)" if row.tricks == 2 else str(number)
         moves = " · ".join(row.moves) + (f" ({refused})" if refused else "")
         drawn = ""
         if row.course == "duck":
@@ -762,7 +781,7 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         f":File: :download:`{file_name} <{download_path}>`",
         "",
         f"Check only this trace with ``ducksoup check -k {trace_id}``; have it told step by step with "
-        f"``ducksoup explain {file_name}`` (see :doc:`/players/recording`). Back to "
+        f"``ducksoup explain {trace_id}`` (see :doc:`/players/recording`). Back to "
         ":doc:`the catalogue <index>`.",
         "",
     ]
@@ -819,7 +838,7 @@ def trace_index_rst(traces: Sequence[JSON]) -> str:
                     ", ".join(
                         f"{key}={value}"
                         for key, value in sorted(trace["options"].items())
-                        if value != {"stock": "face-up", "best_of": 1, "double_draw": "winner-first"}[key]
+                        if value != OPTION_VALUES[key][0]
                     )
                     or "standard",
                     escape(trace["description"]),
@@ -1106,7 +1125,7 @@ class TutorialCheck(GeneratedDirective):
         status, output = tutorial_check(adapter, extra, replace)
         if status != self.options.get("status", 0):
             raise ValueError(f"ducksoup check exited with {status}: {' / '.join(output[-3:])}")
-        command = f'ducksoup check --impl "python {adapter.name}"' + "".join(f" {shlex.quote(a)}" for a in extra)
+        command = f'ducksoup check --impl "python3 {adapter.name}"' + "".join(f" {shlex.quote(a)}" for a in extra)
         return [".. code-block:: text", "", f"   $ {command}", *(f"   {line}" if line else "" for line in output), ""]
 
 

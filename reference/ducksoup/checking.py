@@ -46,7 +46,7 @@ class CheckRequest:
 
 def run_check(request: CheckRequest) -> int:
     """Run ``ducksoup check`` and return its exit status."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # lines are never cut to fit, piped or not
     errors = Console(highlight=False, stderr=True, soft_wrap=True)
     try:
         traces = _choose(request, console)
@@ -87,11 +87,15 @@ def _choose(request: CheckRequest, console: Console) -> list[JSON]:
         traces = [trace for trace in traces if trace["game"] in request.games]
     if request.last_failed:
         failed = _previous_failures(request.cache)
-        chosen = [trace for trace in traces if trace["id"] in failed]
+        chosen = [trace for trace in traces if trace["id"] in (failed or set())]
         if chosen:
             traces = chosen
+        elif failed is None:
+            console.print(f"no previous run recorded here ({request.cache}): running every selected trace")
+        elif not failed:
+            console.print("the previous run had no failures: running every selected trace")
         else:
-            console.print("no failures recorded from a previous run: running every selected trace")
+            console.print("none of the previous run's failures is among the selected traces: running them all")
     if not traces:
         wanted = " ".join([*request.keywords, *(f"--game {game}" for game in request.games)])
         raise ValueError(f"no trace matches {wanted!r}")
@@ -165,12 +169,13 @@ def _print_summary(console: Console, summary: Summary, expected: frozenset[str])
     console.print(summary.closing_line())
 
 
-def _previous_failures(cache: Path) -> set[str]:
+def _previous_failures(cache: Path) -> set[str] | None:
+    """The traces that failed in the previous run, or None when no previous run is recorded."""
     try:
         data = json.loads(cache.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return set()
-    return set(data.get("failed", [])) if isinstance(data, dict) else set()
+        return None
+    return {str(trace) for trace in data.get("failed", [])} if isinstance(data, dict) else None
 
 
 def _remember_failures(cache: Path, summary: Summary) -> None:

@@ -145,7 +145,7 @@ main.add_command(GameCommand("play", "Play a game against bots in the terminal; 
 main.add_command(GameCommand("simulate", "Play bots against bots and report scores, events and win rates."))
 
 
-@main.command()
+@main.command(short_help="Play the rule texts' worked examples through the specification.")
 @game_option("Only this game's examples (default: every game's).")
 def examples(game: str | None) -> None:
     """Play the rule texts' worked examples through the specification and print each outcome.
@@ -156,7 +156,7 @@ def examples(game: str | None) -> None:
 
     from ducksoup.games import reference, references
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # lines are never cut to fit, piped or not
     failures = 0
     chosen = [reference(game)] if game else references()
     worked = [(entry.suite.title, example) for entry in chosen for example in entry.worked_examples()]
@@ -171,12 +171,16 @@ def examples(game: str | None) -> None:
     sys.exit(1 if failures else 0)
 
 
-@main.command()
+@main.command(short_help="Check an implementation against the conformance suite.")
 @click.option(
     "--impl", "command", metavar="CMD", help="Command that starts the adapter to check (default: the reference)."
 )
 @click.option(
-    "-k", "keywords", multiple=True, metavar="TEXT", help="Only traces whose ID contains TEXT or tagged TEXT."
+    "-k",
+    "keywords",
+    multiple=True,
+    metavar="TEXT",
+    help="Only traces whose ID contains TEXT, or that carry the tag TEXT (-k quack picks every trace with a quack).",
 )
 @click.option("--timeout", default=10.0, show_default=True, metavar="SECONDS", help="How long to wait for each reply.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
@@ -193,7 +197,11 @@ def examples(game: str | None) -> None:
     help="File of trace IDs that may fail, one per line; a listed trace that passes fails the run.",
 )
 @click.option("--list", "list_only", is_flag=True, help="List the traces that would run, and stop.")
-@click.option("--last-failed", is_flag=True, help="Run only the traces that failed in the previous run.")
+@click.option(
+    "--last-failed",
+    is_flag=True,
+    help="Run only the traces that failed in the previous run here (.ducksoup/last-failed.json); all if none did.",
+)
 @click.option("--log-io", "log_io", type=click.Path(file_okay=False, path_type=Path), help="Raw I/O per trace in DIR.")
 @game_option("Only this game's traces (repeatable; default: every game's).", multiple=True)
 def check(
@@ -216,6 +224,9 @@ def check(
     Exit status: 0 when every trace run passes, 1 when a trace fails (or a listed expected
     failure passes), 2 when no checking was possible (the implementation cannot start, speaks
     another protocol version, or an option or file is wrong), 130 when interrupted.
+
+    Each run writes the IDs of the traces that failed to .ducksoup/last-failed.json in the current
+    folder (for --last-failed); the folder may be deleted at any time.
     """
     from ducksoup.checking import CheckRequest, run_check
 
@@ -237,7 +248,7 @@ def check(
     sys.exit(run_check(request))
 
 
-@main.command()
+@main.command(short_help="Serve the bundled reference over the adapter protocol.")
 @click.option("--spec", "use_spec", is_flag=True, help="Serve the executable specification instead of the engine.")
 @game_option("Serve only this game (repeatable; default: every game of the family).", multiple=True)
 def adapter(use_spec: bool, games: tuple[str, ...]) -> None:

@@ -13,13 +13,14 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any, Protocol
 
 import click
 
 from duckcheck.codec import JSON
 from duckcheck.games import DEFAULT_GAME, GameSuite, Setup, UnknownGame, games
-from ducksoup.narration import Narrator
+from ducksoup.narration import Loaded, Narrator
 
 
 class Backend(Protocol):
@@ -67,8 +68,8 @@ class GameReference:
     bots: Target
     """A mapping of bot names to bot classes, each made from a seed; ``random`` and ``greedy`` at least."""
     narrator: Target
-    """A function (trace, the player it is told to or None, whether to show suit symbols) returning a
-    :class:`~ducksoup.narration.Narrator`."""
+    """A function (a :class:`~ducksoup.narration.Loaded` trace or record, the player it is told to or None,
+    whether to show suit symbols) returning a :class:`~ducksoup.narration.Narrator`."""
     examples: Target
     """The worked examples of the game's rule texts, a sequence of :class:`WorkedExample`."""
     play: Target | None = None
@@ -77,8 +78,8 @@ class GameReference:
     """``ducksoup simulate --game ...``: bots against bots and the statistics a rules question needs (a click
     command)."""
     read_record: Target | None = None
-    """A function (record text, trace ID, description) -> trace, where the game has a hand-written record format;
-    it raises ``ValueError`` naming the line and column of a mistake."""
+    """Where the game has a hand-written record format: a function (the record's text, its path) returning a
+    :class:`~ducksoup.narration.Loaded`; it raises ``ValueError`` naming the line and column of a mistake."""
 
     @property
     def id(self) -> str:
@@ -92,8 +93,8 @@ class GameReference:
         bots: Mapping[str, Callable[[int | None], Any]] = load(self.bots)
         return bots
 
-    def narrate(self, trace: JSON, as_player: int | None, symbols: bool) -> Narrator:
-        narrator: Narrator = load(self.narrator)(trace, as_player, symbols)
+    def narrate(self, loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
+        narrator: Narrator = load(self.narrator)(loaded, as_player, symbols)
         return narrator
 
     def worked_examples(self) -> Sequence[WorkedExample]:
@@ -107,12 +108,12 @@ class GameReference:
         assert command is None or isinstance(command, click.Command)
         return command
 
-    def record_to_trace(self, text: str, trace_id: str, description: str) -> JSON | None:
-        """The trace of a hand-written record, or None when the game has no record format."""
+    def read_record_file(self, text: str, path: Path) -> Loaded | None:
+        """A hand-written record, ready to tell, or None when the game has no record format."""
         if self.read_record is None:
             return None
-        trace: JSON = load(self.read_record)(text, trace_id, description)
-        return trace
+        loaded: Loaded = load(self.read_record)(text, path)
+        return loaded
 
 
 @cache

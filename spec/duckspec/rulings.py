@@ -16,8 +16,21 @@ RULING_ID = re.compile(r"^[A-Z]{2}-R\d{2}$")
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """Another reading of a ruling's question, and the faulty implementation that plays it.
+
+    ``fault`` names an implementation of ``tests/faulty/adapter.py`` that follows the reading;
+    the conformance suite must reject it, which is how the suite is known to pin the ruling.
+    """
+
+    reading: str
+    fault: str
+
+
+@dataclass(frozen=True)
 class Ruling:
-    """One ruling: the question, the decision, why, the sources weighed and the tests exercising it."""
+    """One ruling: the question, the decision, why, the sources weighed, the tests exercising it and the other
+    readings the suite rejects."""
 
     id: str
     title: str
@@ -27,6 +40,7 @@ class Ruling:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     option: str | None = None
+    alternatives: tuple[Alternative, ...] = ()
 
 
 def load_rulings(game: str) -> tuple[Ruling, ...]:
@@ -42,6 +56,10 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             sources=tuple(entry["sources"]),
             tests=tuple(entry["tests"]),
             option=entry.get("option"),
+            alternatives=tuple(
+                Alternative(reading=alternative["reading"], fault=alternative["fault"])
+                for alternative in entry.get("alternatives", [])
+            ),
         )
         for entry in tomllib.loads(text)["ruling"]
     )

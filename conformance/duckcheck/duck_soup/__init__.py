@@ -19,9 +19,9 @@ from duckspec.duck_soup.errors import ErrorCode
 
 
 def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
-    from duckcheck.duck_soup.plan import plan  # loaded only when traces are built
+    from duckcheck.duck_soup.plan import full_plan  # loaded only when traces are built
 
-    return plan()
+    return full_plan()
 
 
 SUITE = GameSuite(

@@ -14,7 +14,7 @@ from duckspec.duck_soup.deal import DealState, Phase
 from duckspec.duck_soup.errors import ErrorCode
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.duck_soup.winning import GameEnd
 
 EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -47,6 +47,8 @@ EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
     "ace-in-suit": ("§2",),
     "match-next-game": ("§3", "§11"),
     "double-game-in-match": ("§11",),
+    "silent-calls": ("§6", "§11"),
+    "fourth-card-held-back": ("§6",),
 }
 """The rules sections behind each event."""
 
@@ -67,6 +69,8 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
     "error-call-rank-mismatch": ("DS-R02",),
     "error-answer-required": ("DS-R10",),
     "error-call-not-allowed": ("DS-R12",),
+    "silent-calls": ("DS-R15",),
+    "fourth-card-held-back": ("DS-R16",),
 }
 """The rulings behind each event."""
 
@@ -87,6 +91,8 @@ def setup_events(table: Table) -> set[str]:
         events.add("hidden-stock")
     if options.double_draw is DoubleDraw.ALTERNATE:
         events.add("alternate-draw")
+    if options.calls is Calls.SILENT:
+        events.add("silent-calls")
     if table.scope is Scope.MATCH:
         events |= {"match", f"best-of-{options.best_of}"}
     return events
@@ -99,32 +105,39 @@ def rejection_events(code: ErrorCode) -> set[str]:
 def step_events(before: Table, action: Action, after: Table) -> set[str]:
     """The events of one accepted step."""
     deal = before.deal
+    silent = deal.options.calls is Calls.SILENT
     events: set[str] = set()
     if isinstance(action, SayDuck):
         events.add("duck")
         if not any(card.rank == deal.table[0].rank for card in deal.hands[action.player]):
             events.add("forced-duck")
     elif deal.phase is Phase.FOLLOW:
-        events |= _follow_events(deal, action)
+        events |= _follow_events(deal, action, silent)
     elif deal.phase is Phase.ANSWER:
         events.add("quack-quack")
     elif deal.phase is Phase.FOURTH:
         matching = action.card.rank == deal.table[0].rank
-        events.add("duck-soup" if action.call is Call.DUCK_SOUP else "forgotten-duck-soup" if matching else "trick")
+        if silent:
+            held = any(card.rank == deal.table[0].rank for card in deal.hands[action.player])
+            events.add("duck-soup" if matching else "fourth-card-held-back" if held else "trick")
+        else:
+            events.add("duck-soup" if action.call is Call.DUCK_SOUP else "forgotten-duck-soup" if matching else "trick")
         events |= _draw_events(deal, after, double=True)
-    if isinstance(action, SayDuck) or (deal.phase is Phase.FOLLOW and not _is_quack(action)):
+    if isinstance(action, SayDuck) or (deal.phase is Phase.FOLLOW and not _is_quack(deal, action, silent)):
         events |= _draw_events(deal, after, double=False)
     events |= _end_events(before, after)
     return events
 
 
-def _is_quack(action: Action) -> bool:
-    return isinstance(action, Play) and action.call is Call.QUACK
+def _is_quack(deal: DealState, action: Action, silent: bool) -> bool:
+    if not isinstance(action, Play):
+        return False
+    return action.card.rank == deal.table[0].rank if silent else action.call is Call.QUACK
 
 
-def _follow_events(deal: DealState, action: Play) -> set[str]:
+def _follow_events(deal: DealState, action: Play, silent: bool) -> set[str]:
     lead = deal.table[0]
-    if action.call is Call.QUACK:
+    if _is_quack(deal, action, silent):
         return {"quack"}
     events = {"trick"}
     if action.card.rank == lead.rank:

@@ -14,7 +14,7 @@ from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.duck_soup.winning import GameResult
 
 
@@ -52,12 +52,30 @@ OPTION_VALUES: dict[str, list[Any]] = {
     "stock": [v.value for v in StockVisibility],
     "best_of": [1, 3, 5],
     "double_draw": [v.value for v in DoubleDraw],
+    "calls": [v.value for v in Calls],
 }
 """Every rule option of Duck Soup and its values; the first value is the standard rule."""
 
+ALWAYS_WRITTEN = ("stock", "best_of", "double_draw")
+"""The options of trace format 1.0, which every trace lists; the later ones (``calls``, format 1.1) are written
+only when they are not standard, so that a trace that does not need them reads as format 1.0."""
+
 
 def options_json(options: RuleOptions) -> JSON:
-    return {"stock": options.stock.value, "best_of": options.best_of, "double_draw": options.double_draw.value}
+    """The options as a trace writes them: the options of format 1.0 always, a later option only when not standard."""
+    encoded: JSON = {
+        "stock": options.stock.value,
+        "best_of": options.best_of,
+        "double_draw": options.double_draw.value,
+    }
+    if options.calls is not Calls.SPOKEN:
+        encoded["calls"] = options.calls.value
+    return encoded
+
+
+def trace_format(options: RuleOptions) -> str:
+    """The oldest trace format that can hold a trace with these options: ``1.1`` for silent calls, else ``1.0``."""
+    return "1.1" if options.calls is not Calls.SPOKEN else "1.0"
 
 
 def parse_options(data: Any, where: str = "options") -> RuleOptions:
@@ -67,6 +85,7 @@ def parse_options(data: Any, where: str = "options") -> RuleOptions:
         stock=StockVisibility(chosen["stock"]),
         best_of=int(chosen["best_of"]),
         double_draw=DoubleDraw(chosen["double_draw"]),
+        calls=Calls(chosen["calls"]),
     )
 
 

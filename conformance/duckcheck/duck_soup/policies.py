@@ -1,7 +1,8 @@
 """The generator's bots: ways of choosing among the legal actions, so that the suite covers rare events.
 
 * ``random``: any legal action, uniformly (forgotten calls happen by chance).
-* ``quacky``: makes every call it can (quack, quack-quack, duck soup), else plays at random.
+* ``quacky``: makes every call it can (quack, quack-quack, duck soup), else plays at random; with
+  silent calls, plays a card of the rank led whenever it can, which makes the same moves.
 * ``greedy``: looks one step ahead and takes the action that gains it the most points now,
   keeping Aces and pairs when nothing is gained; ties are broken at random.
 
@@ -17,6 +18,8 @@ from duckcheck.duck_soup.oracle import Table
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, rank_strength
 from duckspec.duck_soup.quacking import Call
+from duckspec.duck_soup.variants import Calls
+from duckspec.seats import opponent
 
 Policy = Callable[[Table, random.Random], Action]
 
@@ -27,7 +30,12 @@ def random_policy(table: Table, rng: random.Random) -> Action:
 
 def quacky_policy(table: Table, rng: random.Random) -> Action:
     actions = table.legal_actions()
-    calls = [a for a in actions if isinstance(a, Play) and a.call is not Call.NONE]
+    deal = table.deal
+    if deal.options.calls is Calls.SILENT:
+        led = deal.led
+        calls = [a for a in actions if isinstance(a, Play) and led is not None and a.card.rank == led.rank]
+    else:
+        calls = [a for a in actions if isinstance(a, Play) and a.call is not Call.NONE]
     return rng.choice(calls) if calls else rng.choice(actions)
 
 
@@ -48,7 +56,8 @@ def _gain(table: Table, action: Action, player: int) -> int:
     after = step.finished or step.deal
     before = [sum(deal.points(course)[p] for course in Course) for p in (0, 1)]
     now = [sum(after.points(course)[p] for course in Course) for p in (0, 1)]
-    return (now[player] - before[player]) - (now[1 - player] - before[1 - player])
+    other = opponent(player)
+    return (now[player] - before[player]) - (now[other] - before[other])
 
 
 def _keep_value(table: Table, action: Action) -> int:

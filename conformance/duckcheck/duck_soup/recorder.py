@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from duckcheck import FORMAT_VERSION
 from duckcheck.codec import JSON, cards_text
 from duckcheck.duck_soup.analysis import rejection_events, sections_and_rulings, setup_events, step_events
-from duckcheck.duck_soup.encoding import action_json, options_json, result_json
+from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.policies import Policy
 from duckspec.cards import Card, card_from_index
@@ -26,6 +25,7 @@ from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
+from duckspec.seats import opponent
 
 
 class RecordingError(RuntimeError):
@@ -114,7 +114,7 @@ class Recorder:
         sections, rulings = sections_and_rulings(self.events)
         tags = sorted(self.events - {"deal"})
         return {
-            "format": FORMAT_VERSION,
+            "format": trace_format(self.table.deal.options),
             "id": self.id,
             "description": self.description,
             "game": GAME_ID,
@@ -164,7 +164,7 @@ def illegal_actions(table: Table) -> list[Action]:
     player = deal.to_act
     if player is None:
         return [Play(0, card_from_index(0))]
-    other = 1 - player
+    other = opponent(player)
     hand, opposing = deal.hands[player], deal.hands[other]
     led = deal.table[0] if deal.table else None
     candidates: list[Action] = []

@@ -1,6 +1,6 @@
 """Hand-made edge cases: positions the random bots reach rarely, set up by deck order and scripted play.
 
-Each scenario arranges a deck (:func:`duckspec.duck_soup.dealing.arrange_deck`) so that the
+Each scenario arranges a deck (:func:`duckspec.duck_soup.examples.arrange_deck`) so that the
 players hold the cards it needs, scripts the moves that make the point, and lets a seeded random
 bot finish the deal. Player 0 leads first (player 1 deals) unless a scenario says otherwise.
 """
@@ -18,13 +18,15 @@ from duckcheck.duck_soup.recorder import Recorder
 from duckspec.cards import Card, parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import Phase
-from duckspec.duck_soup.dealing import arrange_deck
 from duckspec.duck_soup.errors import ErrorCode
+from duckspec.duck_soup.examples import arrange_deck
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.seats import opponent
 
 HIDDEN = RuleOptions(stock=StockVisibility.HIDDEN)
 ALTERNATE = RuleOptions(double_draw=DoubleDraw.ALTERNATE)
+SILENT = RuleOptions(calls=Calls.SILENT)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -64,7 +66,7 @@ def advance(recorder: Recorder, stock_left: int, keep: str) -> Recorder:
 def quack_quack_now(recorder: Recorder, rank: str, duck_soup: bool) -> Recorder:
     """From a lead, play a quack-quack in ``rank``: both players must hold two cards of it."""
     deal = recorder.table.deal
-    leader, follower = deal.leader, 1 - deal.leader
+    leader, follower = deal.leader, opponent(deal.leader)
     mine = [c for c in deal.hands[leader] if c.rank.letter == rank]
     theirs = [c for c in deal.hands[follower] if c.rank.letter == rank]
     fourth = theirs[1] if duck_soup else next(c for c in deal.hands[follower] if c.rank.letter != rank)
@@ -265,7 +267,7 @@ def _quack_in_soup() -> JSON:
     recorder = advance(arranged("ds-edge-quack-soup-course", description, "8S", "8H"), 0, "8S 8H")
     leader = recorder.table.deal.leader
     lead, answer = (parse_card("8S"), parse_card("8H")) if leader == 0 else (parse_card("8H"), parse_card("8S"))
-    return finish(script(recorder, Play(leader, lead), Play(1 - leader, answer, Call.QUACK), SayDuck(leader)))
+    return finish(script(recorder, Play(leader, lead), Play(opponent(leader), answer, Call.QUACK), SayDuck(leader)))
 
 
 def _ace_in_soup() -> JSON:
@@ -273,7 +275,7 @@ def _ace_in_soup() -> JSON:
     recorder = advance(arranged("ds-edge-ace-high-in-the-soup", description, "KS", "AS"), 0, "KS AS")
     leader = recorder.table.deal.leader
     lead, follow = (parse_card("KS"), parse_card("AS")) if leader == 0 else (parse_card("AS"), parse_card("KS"))
-    return finish(script(recorder, Play(leader, lead), Play(1 - leader, follow)))
+    return finish(script(recorder, Play(leader, lead), Play(opponent(leader), follow)))
 
 
 def _deal_over_after_twelve() -> JSON:
@@ -349,3 +351,95 @@ def _negative_case(code: ErrorCode) -> Callable[[], JSON]:
 
 EDGE_CASES = _edge_cases()
 """Every hand-made trace builder, by trace ID."""
+
+
+# Suite 1.1: silent calls (DS-R15, DS-R16) and the leader's third card without its call (DS-R10).
+
+SILENT_OPENINGS: dict[str, tuple[str, tuple[str, str], str, str]] = {
+    "ds-edge-silent-quack": (
+        "Silent calls: the rank led is a quack without a word; the leader, holding no third card, says duck",
+        ("8S 2C", "8H 8C 3C"),
+        "0:8S 1:8H 0:duck",
+        "JD QD 8D",
+    ),
+    "ds-edge-silent-quack-quack": (
+        "Silent calls: the leader's third card of the rank is the quack-quack; another fourth card loses both",
+        JACKS,
+        "0:JS 1:JH 0:JC 1:9C",
+        HEARTS,
+    ),
+    "ds-edge-silent-duck-soup": (
+        "Silent calls: the fourth card of the rank takes both tricks, 2 + 2, without a word",
+        BOTH_PAIRS,
+        "0:JS 1:JH 0:JC 1:JD",
+        HEARTS,
+    ),
+    "ds-edge-silent-fourth-card-held-back": (
+        "Silent calls: the follower holds the fourth jack back and plays another card; the leader wins both",
+        ("JS JC", "JH JD 9C"),
+        "0:JS 1:JH 0:JC 1:9C",
+        HEARTS,
+    ),
+}
+
+
+def _silent_refusals() -> JSON:
+    """With silent calls every call is refused, in every phase, and a card of another rank cannot answer a quack."""
+    recorder = arranged(
+        "ds-negative-silent-calls",
+        "Silent calls: any call is refused with call-not-allowed, and only a card of the rank answers a quack",
+        "8S 8C JS 2C",
+        "8H JH 3C 4D",
+        "JD QD 8D",
+        SILENT,
+    )
+    refusals: dict[str, list[tuple[Action, ErrorCode]]] = {
+        "lead": [(play(0, "8S", Call.QUACK), ErrorCode.CALL_NOT_ALLOWED)],
+        "follow": [
+            (play(1, "8H", Call.QUACK), ErrorCode.CALL_NOT_ALLOWED),
+            (play(1, "3C", Call.DUCK_SOUP), ErrorCode.CALL_NOT_ALLOWED),
+        ],
+        "answer": [
+            (play(0, "8C", Call.QUACK_QUACK), ErrorCode.CALL_NOT_ALLOWED),
+            (play(0, "JS"), ErrorCode.ANSWER_REQUIRED),
+            (play(0, "2C", Call.QUACK_QUACK), ErrorCode.ANSWER_REQUIRED),
+        ],
+        "fourth": [
+            (play(1, "4D", Call.DUCK_SOUP), ErrorCode.CALL_NOT_ALLOWED),
+            (play(1, "JH", Call.QUACK), ErrorCode.CALL_NOT_ALLOWED),
+        ],
+    }
+    for move in ("0:8S", "1:8H", "0:8C", "1:4D"):
+        for action, code in refusals[recorder.table.deal.phase.value]:
+            recorder.reject(action, code)
+        player, card = move.split(":")
+        recorder.act(play(int(player), card))
+    return finish(recorder)
+
+
+def _third_card_without_call() -> JSON:
+    """Spoken calls: the leader's third card of the rank without "quack-quack" is refused (DS-R10)."""
+    recorder = arranged(
+        "ds-edge-third-card-without-call",
+        "A quack waits: the leader's third card of the rank without quack-quack is refused; then it is called",
+        "8S 8C 2S",
+        "8H 3H 4D",
+        "JD QD",
+    )
+    script(recorder, play(0, "8S"), play(1, "8H", Call.QUACK))
+    recorder.reject(play(0, "8C"), ErrorCode.ANSWER_REQUIRED)
+    script(recorder, play(0, "8C", Call.QUACK_QUACK), play(1, "4D"))
+    return finish(recorder)
+
+
+def _edge_cases_1_1() -> dict[str, Callable[[], JSON]]:
+    cases: dict[str, Callable[[], JSON]] = {}
+    for trace_id, (description, hands, moves, stock) in SILENT_OPENINGS.items():
+        cases[trace_id] = partial(opening, trace_id, description, hands, moves, stock, SILENT)
+    cases["ds-negative-silent-calls"] = _silent_refusals
+    cases["ds-edge-third-card-without-call"] = _third_card_without_call
+    return cases
+
+
+EDGE_CASES_1_1 = _edge_cases_1_1()
+"""The hand-made traces that suite 1.1 adds, by trace ID."""

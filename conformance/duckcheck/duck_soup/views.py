@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from duckspec.cards import parse_card
+from duckspec.seats import opponent
 
 JSON = dict[str, Any]
 Known = tuple[frozenset[str], frozenset[str]]
@@ -49,11 +50,11 @@ def known_after(before: JSON | None, after: JSON, known: Known) -> Known:
 def view(state: JSON, player: int, known: Known) -> JSON:
     """Player ``player``'s view of ``state``, given what is ``known`` of the hands."""
     seen = {key: value for key, value in state.items() if key != "hands"}
-    opponent = 1 - player
+    other = opponent(player)
     seen["player"] = player
     seen["hand"] = state["hands"][player]
-    seen["opponent_hand"] = len(state["hands"][opponent]) // 2
-    seen["opponent_known"] = "".join(sorted(known[opponent], key=lambda card: parse_card(card).index))
+    seen["opponent_hand"] = len(state["hands"][other]) // 2
+    seen["opponent_known"] = "".join(sorted(known[other], key=lambda card: parse_card(card).index))
     return seen
 
 

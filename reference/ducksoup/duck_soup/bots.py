@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ducksoup.duck_soup.engine import NAMES, RANK, STRENGTH, SUIT
-from duckspec.duck_soup.actions import Action, SayDuck
+from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
+from duckspec.seats import opponent
 
 View = Mapping[str, Any]
 """What one player may see: the engine's ``observation(player)`` of a deal, game or match."""
@@ -106,7 +107,7 @@ class Seen:
             stock=int(view["stock"]),
             points=(
                 (int(points[me][0]), int(points[me][1])),
-                (int(points[1 - me][0]), int(points[1 - me][1])),
+                (int(points[opponent(me)][0]), int(points[opponent(me)][1])),
             ),
             opponent_known=known,
             opponent_unknown=int(view["opponent_hand"]) - len(known),
@@ -235,6 +236,9 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.memory = Memory()
+        self.silent = False
+        """Whether the calls are silent (ruling DS-R15): then a card of the rank led quacks, or takes both tricks,
+        without a call. The view does not say so; the legal actions do (:func:`_silent_calls`)."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The action of highest value for the player of ``view``; random among equals."""
@@ -244,6 +248,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seen = Seen.read(view, gone)
+        self.silent = _silent_calls(view, legal)
         best: list[Action] = []
         top = float("-inf")
         for action in legal:
@@ -319,11 +324,12 @@ class GreedyBot:
         card = action.card.index
         if seen.phase == "lead":
             return self.lead_value(seen, card)
+        matching = self.silent and bool(seen.table) and RANK[card] == RANK[seen.table[0]]
         if seen.phase == "follow":
-            return self.follow_value(seen, card, action.call is Call.QUACK)
+            return self.follow_value(seen, card, action.call is Call.QUACK or matching)
         if seen.phase == "answer":
             return self.quack_quack_value(seen, card)
-        return self.fourth_value(seen, card, action.call is Call.DUCK_SOUP)
+        return self.fourth_value(seen, card, action.call is Call.DUCK_SOUP or matching)
 
     def lead_value(self, seen: Seen, card: int) -> float:
         """Leading ``card``: it wins unless the opponent holds a stronger card of the suit or quacks it."""
@@ -390,3 +396,13 @@ class GreedyBot:
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 """The bots by name, as ``ducksoup simulate --bots`` takes them; each is built from a seed."""
+
+
+def _silent_calls(view: View, legal: Sequence[Action]) -> bool:
+    """Whether the calls are silent, read off the legal actions: a follower holding a card of the rank led is offered
+    no call to make with it (spoken, "quack" or "duck soup" would be listed)."""
+    if view["phase"] not in ("follow", "fourth") or not view["table"]:
+        return False
+    rank = view["table"][0]
+    plays = [action for action in legal if isinstance(action, Play)]
+    return any(play.card.rank.letter == rank for play in plays) and all(play.call is Call.NONE for play in plays)

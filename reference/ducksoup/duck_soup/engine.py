@@ -26,7 +26,8 @@ from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.seats import opponent
 
 JSON = dict[str, Any]
 
@@ -37,6 +38,9 @@ NONE, QUACK, QUACK_QUACK, DUCK_SOUP = 0, 1, 2, 3
 CALLS = (Call.NONE, Call.QUACK, Call.QUACK_QUACK, Call.DUCK_SOUP)
 CALL_NUMBER = {call: number for number, call in enumerate(CALLS)}
 ALLOWED_CALLS = {LEAD: (NONE,), FOLLOW: (NONE, QUACK), ANSWER: (QUACK_QUACK,), FOURTH: (NONE, DUCK_SOUP)}
+SILENT_CALLS = {LEAD: (NONE,), FOLLOW: (NONE,), ANSWER: (NONE,), FOURTH: (NONE,)}
+"""With the option ``calls = "silent"`` no card carries a call: the rank alone makes a quack, a quack-quack and
+a duck soup."""
 
 CARDS = tuple(card_from_index(i) for i in range(52))
 NAMES = tuple(str(card) for card in CARDS)
@@ -101,6 +105,7 @@ class Deal:
         "leader",
         "phase",
         "points",
+        "silent",
         "stock",
         "table",
         "top",
@@ -118,8 +123,9 @@ class Deal:
         options = options or STANDARD
         self.hidden = options.stock is StockVisibility.HIDDEN
         self.double_draw_alternate = options.double_draw is DoubleDraw.ALTERNATE
+        self.silent = options.calls is Calls.SILENT
         self.dealer = dealer
-        first = 1 - dealer
+        first = opponent(dealer)
         dealt = [sorted(numbers[0:26:2]), sorted(numbers[1:26:2])]  # the non-dealer gets the first card
         self.hand_lists = dealt if first == 0 else dealt[::-1]
         self.hands = [sum(map(BIT.__getitem__, hand)) for hand in self.hand_lists]
@@ -142,7 +148,7 @@ class Deal:
         phase = self.phase
         if phase is LEAD or phase is ANSWER:
             return self.leader
-        return None if phase is OVER else 1 - self.leader
+        return None if phase is OVER else 1 - self.leader  # opponent(leader), inlined on the hot path
 
     @property
     def is_over(self) -> bool:
@@ -157,15 +163,16 @@ class Deal:
         phase = self.phase
         if phase is OVER:
             return ()
-        player = self.leader if phase is LEAD or phase is ANSWER else 1 - self.leader
+        player = self.leader if phase is LEAD or phase is ANSWER else 1 - self.leader  # inlined opponent(leader)
         if phase is LEAD:
             return tuple(self.hand_plays[player])
         hand = self.hand_lists[player]
         rank = RANK[self.table[0]]
         plays = PLAYS[player]
         if phase is ANSWER:
-            return (*[plays[c][QUACK_QUACK] for c in hand if RANK[c] == rank], DUCKS[player])
-        if not self.hands[player] & RANK_MASK[rank]:
+            answer = NONE if self.silent else QUACK_QUACK
+            return (*[plays[c][answer] for c in hand if RANK[c] == rank], DUCKS[player])
+        if self.silent or not self.hands[player] & RANK_MASK[rank]:
             return tuple(self.hand_plays[player])
         extra = QUACK if phase is FOLLOW else DUCK_SOUP
         actions: list[Action] = []
@@ -187,13 +194,13 @@ class Deal:
         elif phase is OVER:
             raise IllegalAction(ErrorCode.DEAL_OVER, "§7", "the deal is over: both hands are played out")
         else:
-            to_act = 1 - self.leader
+            to_act = 1 - self.leader  # opponent(leader), inlined on the hot path
         if player != to_act:
             raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {to_act} must act now, not player {player}")
         if card < 0:
             if phase is not ANSWER:
                 raise IllegalAction(ErrorCode.DUCK_NOT_ALLOWED, "§6", "'duck' answers a quack, and no quack is waiting")
-            self._finish(1 - self.leader, 2, 1, False)  # the quacker wins a two-suit trick
+            self._finish(1 - self.leader, 2, 1, False)  # the quacker, opponent(leader), wins a two-suit trick
             return
         if call or phase is ANSWER or not self.hands[player] >> card & 1:
             self._check_play(phase, player, card, call)
@@ -210,7 +217,7 @@ class Deal:
             self.phase = FOLLOW
         elif phase is FOLLOW:
             lead = table[0]
-            if call == QUACK:
+            if call == QUACK or (self.silent and RANK[card] == RANK[lead]):
                 table.append(card)
                 self.phase = ANSWER
             elif SUIT[card] == SUIT[lead] and STRENGTH[self.course][card] > STRENGTH[self.course][lead]:
@@ -222,22 +229,25 @@ class Deal:
             self.phase = FOURTH
         else:
             second = 1 if SUIT[card] == SUIT[table[2]] else 2
-            winner = player if call == DUCK_SOUP else self.leader
+            soup = call == DUCK_SOUP or (self.silent and RANK[card] == RANK[table[2]])
+            winner = player if soup else self.leader
             self._finish(winner, 2 + second, 2, True)
 
     def _check_play(self, phase: str, player: int, card: int, call: int) -> None:
-        if phase is ANSWER and call != QUACK_QUACK:
+        silent = self.silent
+        if phase is ANSWER and (RANK[card] != RANK[self.table[0]] if silent else call != QUACK_QUACK):
             rank = NAMES[self.table[0]][0]
+            how = "(calls are silent)" if silent else "with 'quack-quack'"
             raise IllegalAction(
-                ErrorCode.ANSWER_REQUIRED,
-                "DS-R10",
-                f"a quack is waiting: say 'duck', or lead another {rank} with 'quack-quack'",
+                ErrorCode.ANSWER_REQUIRED, "DS-R10", f"a quack is waiting: say 'duck', or lead another {rank} {how}"
             )
         if not self.hands[player] >> card & 1:
             raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, "§4", f"{NAMES[card]} is not in player {player}'s hand")
-        if call not in ALLOWED_CALLS[phase]:
+        if call not in (SILENT_CALLS if silent else ALLOWED_CALLS)[phase]:
             raise IllegalAction(
-                ErrorCode.CALL_NOT_ALLOWED, "DS-R12", f"'{CALLS[call]}' cannot be said when the {phase} is played"
+                ErrorCode.CALL_NOT_ALLOWED,
+                "DS-R15" if silent else "DS-R12",
+                f"'{CALLS[call]}' cannot be said when the {phase} is played" + ("; calls are silent" if silent else ""),
             )
         if call != NONE and RANK[card] != RANK[self.table[0]]:
             raise IllegalAction(
@@ -263,7 +273,7 @@ class Deal:
         else:  # one card each: the winner takes the top (face-up) card, the loser the next
             taken = self.stock[top]
             self._take(winner, taken)
-            self._take(1 - winner, self.stock[top + 1])
+            self._take(1 - winner, self.stock[top + 1])  # opponent(winner), inlined on the hot path
             if not self.hidden:
                 self.known[winner] |= BIT[taken]
             self.top = top + 2
@@ -272,7 +282,7 @@ class Deal:
 
     def _draw_two_each(self, winner: int) -> None:
         """After a quack-quack: the winner's two cards first, or alternately under the option."""
-        stock, top, loser = self.stock, self.top, 1 - winner
+        stock, top, loser = self.stock, self.top, opponent(winner)
         order = (winner, loser, winner, loser) if self.double_draw_alternate else (winner, winner, loser, loser)
         if not self.hidden:
             self.known[winner] |= 1 << stock[top]
@@ -317,11 +327,11 @@ class Deal:
         ``state``, if given, is this deal's :meth:`state` (or a game's), to build on without recomputing it.
         """
         seen = {key: value for key, value in (state or self.state()).items() if key != "hands"}
-        opponent = 1 - player
+        other = opponent(player)
         seen["player"] = player
         seen["hand"] = cards_text(self.hand_lists[player])
-        seen["opponent_hand"] = len(self.hand_lists[opponent])
-        seen["opponent_known"] = cards_text([c for c in self.hand_lists[opponent] if self.known[opponent] >> c & 1])
+        seen["opponent_hand"] = len(self.hand_lists[other])
+        seen["opponent_known"] = cards_text([c for c in self.hand_lists[other] if self.known[other] >> c & 1])
         return seen
 
 
@@ -368,9 +378,20 @@ class Match:
         return () if self.winner is not None or self.result is not None else self.deal.legal_actions()
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` in the current deal; a finished deal is scored and the next one dealt."""
-        if self.winner is not None or self.result is not None:
+        """Play ``action`` in the current deal; a finished deal is scored and the next one dealt.
+
+        Once the game or match is won every action is refused with ``game-over``; while the match
+        waits for the deck of its next game, with ``deal-over`` (the match goes on).
+        """
+        if self.winner is not None:
             raise IllegalAction(ErrorCode.GAME_OVER, "§9", "the game is over")
+        if self.result is not None:
+            raise IllegalAction(
+                ErrorCode.DEAL_OVER,
+                "§11",
+                f"game {len(self.games)} is won and the match goes on, "
+                "but no deck is left for the first deal of the next game",
+            )
         deal = self.deal
         deal.apply(action)
         if deal.phase is OVER:
@@ -388,7 +409,7 @@ class Match:
         elif max(totals) >= 250 and totals[0] != totals[1]:
             winner, end = (0 if totals[0] > totals[1] else 1), "target"
         if winner is not None:
-            in_soup = totals[1 - winner] < 125
+            in_soup = totals[opponent(winner)] < 125
             value = 2 if end == "pond" or in_soup else 1
             self.result = {"winner": winner, "end": end, "in_the_soup": in_soup, "value": value}
             self.games.append(self.result)
@@ -404,7 +425,7 @@ class Match:
         if self.result is not None:
             self.result = None
             self.deal_scores, self.deal_points = [], []
-        self.deal = Deal(self.decks[self.dealt], 1 - self.deal.dealer, self.options)
+        self.deal = Deal(self.decks[self.dealt], opponent(self.deal.dealer), self.options)
         self.dealt += 1
 
     def add_decks(self, decks: Sequence[Sequence[Card | int | str]]) -> None:

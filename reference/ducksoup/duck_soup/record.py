@@ -68,6 +68,9 @@ Stock         ``face-up``, ``hidden``             the stock's top card face up (
 DoubleDraw    ``winner-first``, ``alternate``     the order of the four cards drawn after a
                                                   quack-quack (ruling DS-R04)
 BestOf        ``1``, ``3``, ``5``                 match play
+Calls         ``spoken``, ``silent``              calls decide the play (the default), or the Korean
+                                                  reading, where the rank alone makes a quack and
+                                                  no call is written (ruling DS-R15)
 (any other)   any text                            kept as written: Event, Site, Date, Round ...
 ============  ==================================  =================================================
 
@@ -104,7 +107,9 @@ a quack is a word of its own:
 
 The calls are ``quack``, ``quack-quack`` and ``duck-soup`` (also ``quackquack``,
 ``quack quack``, ``ducksoup``, ``duck soup``), and the answer ``duck``. A forgotten call is
-simply not written.
+simply not written. With ``[Calls "silent"]`` no call is written at all (one would break
+ruling DS-R15): ``8S 8H duck`` is a quack answered with "duck", ``QS QC QD QH`` a quack-quack
+won by the fourth queen.
 
 After a trick of the Duck course the record may say what came off the stock:
 
@@ -155,6 +160,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from duckcheck.codec import SetupError
@@ -162,11 +168,13 @@ from duckcheck.duck_soup.encoding import parse_options
 from duckcheck.duck_soup.oracle import Scope, check_setup
 from ducksoup.duck_soup.engine import SOUP, Deal, Match
 from ducksoup.duck_soup.traces import TraceRecorder
+from ducksoup.narration import Loaded
 from duckspec.cards import card_from_index, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.seats import opponent
 
 __all__ = [
     "EXAMPLE",
@@ -298,11 +306,15 @@ class Record:
     """The other tag pairs (Event, Date ...), in the order written."""
     deals: tuple[DealRecord, ...] = ()
     tags_at: tuple[tuple[str, Pos], ...] = field(default=(), compare=False, repr=False)
+    calls: str = "spoken"
 
     @property
     def options(self) -> RuleOptions:
         return RuleOptions(
-            stock=StockVisibility(self.stock), best_of=self.best_of, double_draw=DoubleDraw(self.double_draw)
+            stock=StockVisibility(self.stock),
+            best_of=self.best_of,
+            double_draw=DoubleDraw(self.double_draw),
+            calls=Calls(self.calls),
         )
 
     def name(self, player: int) -> str:
@@ -346,7 +358,7 @@ _NUMBER_RE = re.compile(r"(\d+)\.(.*)")
 _SCORE_RE = re.compile(r"(\d+)-(\d+)")
 _DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
 _TAG_HELP = 'a tag pair is written [Name "value"], like [Dealer "0"]'
-KNOWN_TAGS = {name.lower(): name for name in ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf")}
+KNOWN_TAGS = {name.lower(): name for name in ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")}
 
 
 def _blank_comments(text: str) -> list[str]:
@@ -452,13 +464,17 @@ class _TrickDraft:
     up: str | None = None
     up_at: Pos = NOWHERE
 
-    def is_complete(self) -> bool:
-        """Whether the moves make a finished trick (or quack-quack), judging by the calls written."""
+    def is_complete(self, silent: bool = False) -> bool:
+        """Whether the moves make a finished trick (or quack-quack), judging by the calls written, or, with silent
+        calls (ruling DS-R15), by the ranks: a follow of the rank led is a quack, which waits for an answer."""
         moves = self.moves
         if len(moves) == 3 and moves[2].card is None:
             return True
         if len(moves) == 2:
-            return moves[1].card is not None and moves[1].call != "quack"
+            lead, follow = moves[0].card, moves[1].card
+            if silent:
+                return follow is not None and lead is not None and follow[0] != lead[0]
+            return follow is not None and moves[1].call != "quack"
         return len(moves) >= 4
 
     def freeze(self) -> Trick:
@@ -497,6 +513,7 @@ class _Header:
     scope: str = "deal"
     stock: str = "face-up"
     double_draw: str = "winner-first"
+    calls: str = "spoken"
     best_of: int = 1
     extra: list[tuple[str, str]] = field(default_factory=list)
     tags_at: list[tuple[str, Pos]] = field(default_factory=list)
@@ -539,6 +556,7 @@ class _Parser:
             tuple(header.extra),
             tuple(deal.freeze() for deal in self.deals),
             tuple(header.tags_at),
+            header.calls,
         )
 
     # The header
@@ -578,6 +596,7 @@ class _Parser:
         header.dealer = self.player_of(self.tags["dealer"].value, header.players, self.tags["dealer"].at, "Dealer")
         header.stock = self.choice("stock", ("face-up", "hidden"), "face-up")
         header.double_draw = self.choice("doubledraw", ("winner-first", "alternate"), "winner-first")
+        header.calls = self.choice("calls", ("spoken", "silent"), "spoken")
         header.best_of = int(self.choice("bestof", ("1", "3", "5"), "1"))
         header.scope = self.choice("scope", ("deal", "game", "match"), "match" if header.best_of > 1 else "deal")
         if (header.scope == "match") != (header.best_of > 1):
@@ -751,7 +770,7 @@ class _Parser:
         if self.numbered:
             self.numbered = None
             trick = deal.tricks[-1]
-        elif deal.tricks and not deal.tricks[-1].is_complete():
+        elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
             trick = deal.tricks[-1]
         else:
             deal.tricks.append(_TrickDraft(move.at))
@@ -842,12 +861,14 @@ def format_record(record: Record) -> str:
     lines.append(f"[Stock {_quote(record.stock)}]")
     if record.double_draw != "winner-first":
         lines.append(f"[DoubleDraw {_quote(record.double_draw)}]")
+    if record.calls != "spoken":
+        lines.append(f"[Calls {_quote(record.calls)}]")
     if record.best_of != 1:
         lines.append(f'[BestOf "{record.best_of}"]')
     for number, deal in enumerate(record.deals):
         dealer = record.dealer_of(number)
         lines.append("")
-        lines.append(f"Deal {number + 1} ; {record.name(dealer)} deals, {record.name(1 - dealer)} leads")
+        lines.append(f"Deal {number + 1} ; {record.name(dealer)} deals, {record.name(opponent(dealer))} leads")
         for player in (0, 1):
             if deal.hands[player]:
                 label = record.players[player] if named else f"Player {player}"
@@ -885,11 +906,17 @@ class InferredCard:
 
 @dataclass(frozen=True)
 class Inference:
-    """Deck orders consistent with a record, the actions it records, and the cards placed by inference."""
+    """Deck orders consistent with a record, the actions it records, and the cards placed by inference.
+
+    ``broken``, when the inference was asked to go as far as it can (:func:`infer_decks` with
+    ``until_broken``), is the rule the record breaks where it stops; the decks and actions are
+    then those of the record up to that point.
+    """
 
     decks: tuple[str, ...]
     actions: tuple[tuple[Action, ...], ...]
     inferred: tuple[InferredCard, ...]
+    broken: RecordError | None = None
 
 
 class _DealInference:
@@ -981,11 +1008,11 @@ class _DealInference:
         """What the unfinished trick on the table waits for."""
         phase = self.deal.phase
         if phase == "follow":
-            return f"{self.record.name(1 - self.deal.leader)}'s card"
+            return f"{self.record.name(opponent(self.deal.leader))}'s card"
         if phase == "answer":
             leader = self.record.name(self.deal.leader)
             return f"{leader}'s answer to the quack: duck, or a card of the rank with quack-quack"
-        return f"{self.record.name(1 - self.deal.leader)}'s fourth card"
+        return f"{self.record.name(opponent(self.deal.leader))}'s fourth card"
 
     def play_trick(self, count: int, trick: Trick) -> None:
         deal = self.deal
@@ -1116,7 +1143,7 @@ class _DealInference:
             if card in self.position and card not in self.from_play:
                 continue
             if position < STOCK_START:
-                holder = 1 - self.dealer if position % 2 == 0 else self.dealer
+                holder = opponent(self.dealer) if position % 2 == 0 else self.dealer
                 place = f"dealt to {self.record.name(holder)}"
             elif position in self.drawn_after:
                 place = f"the stock's card {position - STOCK_START + 1}, drawn after trick {self.drawn_after[position]}"
@@ -1131,14 +1158,17 @@ class _DealInference:
         return found
 
 
-def infer_decks(record: Record) -> Inference:
+def infer_decks(record: Record, until_broken: bool = False) -> Inference:
     """Deck orders for every deal of ``record`` consistent with everything it records.
 
     Each deal is replayed on the engine as it is read. The cards of the hands, the face-up
     cards and the drawn cards the record gives are put where it says; a card played that the
     record has not placed yet goes into the lowest free position held by the player who plays
     it (a dealt position, or one drawn earlier); the cards never seen fill the remaining
-    positions in canonical order. Raises :class:`RecordError` where the record breaks a rule.
+    positions in canonical order. Raises :class:`RecordError` where the record breaks a rule;
+    with ``until_broken``, returns instead what it inferred up to there, with the error as
+    ``Inference.broken`` (an error of form, such as a word that is no call, is raised all
+    the same).
     """
     if not record.deals:
         raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
@@ -1155,22 +1185,35 @@ def infer_decks(record: Record) -> Inference:
     match: Match | None = None
     for number, deal in enumerate(record.deals):
         if match is not None:
+            broken = None
             if match.is_over:
                 what = "match" if record.scope == "match" else "game"
-                raise RecordError(
+                broken = RecordError(
                     f"the {what} was won in deal {number}: nothing more is played (game-over, §9)",
                     deal.at,
                     ErrorCode.GAME_OVER.value,
                     "§9",
                 )
-            if not match.needs_deck:
-                raise RecordError(
+            elif not match.needs_deck:
+                broken = RecordError(
                     f"deal {number} is not finished: a deal is played out before the next is dealt (§7)",
                     deal.at,
                     rule="§7",
                 )
+            if broken is not None:
+                if not until_broken:
+                    raise broken
+                return Inference(tuple(decks), tuple(actions), tuple(inferred), broken)
         work = _DealInference(record, number, options)
-        work.run()
+        try:
+            work.run()
+        except RecordError as error:
+            if not until_broken or error.rule is None:
+                raise
+            decks.append("".join(_name(card) for card in work.deck))
+            actions.append(tuple(work.actions))
+            inferred.extend(work.inferred())
+            return Inference(tuple(decks), tuple(actions), tuple(inferred), error)
         decks.append("".join(_name(card) for card in work.deck))
         actions.append(tuple(work.actions))
         inferred.extend(work.inferred())
@@ -1197,7 +1240,31 @@ def record_to_trace(record: Record, trace_id: str, description: str) -> JSON:
     The description gets a note of how many cards were placed by inference
     (:func:`infer_decks` lists them). Raises :class:`RecordError` if the record breaks a rule.
     """
-    inference = infer_decks(record)
+    return _trace_of(record, infer_decks(record), trace_id, description)
+
+
+def record_to_trace_until_broken(
+    record: Record, trace_id: str, description: str
+) -> tuple[JSON, tuple[InferredCard, ...], str | None]:
+    """The trace of ``record`` as far as it keeps to the rules, the cards placed by inference, and where and why
+    it stops (``"line 12, column 4 (after step 21): an illegal play, ..."``), or None if it never breaks a rule.
+
+    Raises :class:`RecordError` only for a record that cannot be read (an error of form).
+    """
+    inference = infer_decks(record, until_broken=True)
+    if not inference.decks:
+        assert inference.broken is not None
+        raise inference.broken
+    trace = _trace_of(record, inference, trace_id, description)
+    broken = inference.broken
+    if broken is None:
+        return trace, inference.inferred, None
+    where = f"line {broken.line}, column {broken.column} " if broken.line else ""
+    steps = len(trace["steps"])
+    return trace, inference.inferred, f"{where}(after step {steps}): {broken.reason}"
+
+
+def _trace_of(record: Record, inference: Inference, trace_id: str, description: str) -> JSON:
     played = sum(card.reason == "played" for card in inference.inferred)
     unseen = len(inference.inferred) - played
     cards = "card" if played == 1 else "cards"
@@ -1217,6 +1284,8 @@ def record_to_trace(record: Record, trace_id: str, description: str) -> JSON:
         tags.append("hidden-stock")
     if record.double_draw == "alternate":
         tags.append("alternate-draw")
+    if record.calls == "silent":
+        tags.append("silent-calls")
     trace["tags"] = tags
     return trace
 
@@ -1279,11 +1348,21 @@ def trace_to_record(trace: JSON) -> Record:
         stock=options.stock.value,
         double_draw=options.double_draw.value,
         best_of=options.best_of,
+        calls=options.calls.value,
         tags=(("Source", f"trace {trace['id']}"),),
         deals=tuple(deals),
     )
 
 
-def read_record(text: str, trace_id: str, description: str) -> JSON:
-    """The trace of a record's text (the registry's entry point); :class:`RecordError` names a mistake's place."""
-    return record_to_trace(parse_record(text), trace_id, description)
+def read_record(text: str, path: Path) -> Loaded:
+    """A record file's text as a trace to tell, as far as it keeps to the rules (the registry's entry point).
+
+    :class:`RecordError` names the line and column of a record that cannot be read at all.
+    """
+    record = parse_record(text)
+    trace, inferred, broken = record_to_trace_until_broken(
+        record, path.stem.lower() or "record", f"the record {path.name}"
+    )
+    names = record.players if all(record.players) else None
+    stopped = None if broken is None else f"{path.name}, {broken}"
+    return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)

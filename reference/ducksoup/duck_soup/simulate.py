@@ -36,6 +36,7 @@ from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
+from duckspec.seats import opponent
 
 JSON = dict[str, Any]
 PERCENTILES = (10, 25, 50, 75, 90)
@@ -92,7 +93,7 @@ def call_event(action: object) -> str | None:
 
 def record(deal: Deal, seat_a: int, events: set[str]) -> DealRecord:
     """The record of a finished deal, by bot: A in ``seat_a``, B in the other seat."""
-    order = (seat_a, 1 - seat_a)
+    order = (seat_a, opponent(seat_a))
     scores = deal.scores()
     if deal.tricks[0][1] + deal.tricks[1][1] == 12:  # the Duck ended with a quack-quack on a stock of two
         events.add("twelve_trick_soup")
@@ -149,7 +150,7 @@ def play_game(
         assert player is not None
         match.apply(players[player].choose(match.observation(player), match.legal_actions()))
     assert match.winner is not None
-    winner = match.winner if seat_a == 0 else 1 - match.winner
+    winner = match.winner if seat_a == 0 else opponent(match.winner)
     return GameRecord(winner=winner, value=match.games_won[match.winner], deals=match.dealt)
 
 
@@ -202,7 +203,7 @@ def rate(successes: int, trials: int) -> JSON:
 def deal_report(records: Sequence[DealRecord], names: tuple[str, str]) -> JSON:
     """The deal statistics: scores, events and deal win rates."""
     n = len(records)
-    wins = [sum(r.scores[b] > r.scores[1 - b] for r in records) for b in (0, 1)]
+    wins = [sum(r.scores[b] > r.scores[opponent(b)] for r in records) for b in (0, 1)]
     return {
         "deal_scores": {
             "bots": [{"bot": names[b], **distribution([r.scores[b] for r in records])} for b in (0, 1)],
@@ -412,7 +413,7 @@ def interval(entry: JSON) -> str:
     return f"{low:.4f}-{high:.4f}"
 
 
-@click.command()
+@click.command(short_help="Play bots against each other: scores, events and win rates.")
 @click.option("--deals", type=int, default=1000, show_default=True, metavar="N", help="Deals to play (at least 1).")
 @click.option(
     "--bots",
@@ -429,7 +430,7 @@ def interval(entry: JSON) -> str:
     "options_text",
     default="",
     metavar="KEY=VALUE,...",
-    help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate.",
+    help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate, calls=spoken|silent.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
 def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: str, as_json: bool) -> None:
