@@ -49,8 +49,10 @@ def test_the_adapter_starts_without_loading_the_other_commands() -> None:
 
 def test_help_lists_every_command_with_a_whole_summary() -> None:
     result = CliRunner().invoke(main, ["--help"], terminal_width=80)
-    commands = result.output.split("Commands:", 1)[1].strip().splitlines()
+    commands_part, games_part = result.output.split("Commands:", 1)[1].split("Games:", 1)
+    commands = commands_part.strip().splitlines()
     assert len(commands) == 7
+    assert "duck-soup  Duck Soup (the default)" in games_part
     for line in commands:
         assert "..." not in line and line.rstrip().endswith("."), line
 
