@@ -29,7 +29,7 @@ import duckspec.doubleduck.winning as winning
 from ducksoup.doubleduck.engine import DOUBLEDUCK, DUCK, NAMES, NONE, PLAYS, SOUP, Deal, Game
 from duckspec.cards import Card
 from duckspec.doubleduck.actions import Call, Play
-from duckspec.doubleduck.cards import Course
+from duckspec.doubleduck.cards import Course, rank_strength
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.doubleduck.variants import RuleOptions
 
@@ -192,7 +192,7 @@ def earlier_equal_wins(mp: MonkeyPatch) -> None:
 @fault("lowest-wins-in-the-soup", "spec")
 def lowest_wins_in_the_soup(mp: MonkeyPatch) -> None:
     """§5: the Soup course keeps the Duck's order (lowest wins, Ace low) instead of the highest winning."""
-    original = duck_course.rank_strength
+    original = rank_strength
     mp.setattr(duck_course, "rank_strength", lambda rank, course: original(rank, Course.DUCK))
 
 
@@ -209,7 +209,7 @@ def partners_store_own_winnings(mp: MonkeyPatch) -> None:
     original = deal_module.finish_trick
 
     def finish_trick(state: deal_module.DealState) -> deal_module.DealState:
-        winner = state.table[deal_module.winning_position(state.table, state.course)].player
+        winner = state.table[duck_course.winning_position(state.table, state.course)].player
         after = original(state)
         side, course = winner % 2, 0 if state.course is Course.DUCK else 1
         stored = after.piles[side][course] - state.piles[side][course]
