@@ -74,14 +74,13 @@ def finish(recorder: Recorder) -> JSON:
     return recorder.trace()
 
 
-def advance(recorder: Recorder, stock_left: int, keep: str, soup_tricks: int = 0) -> Recorder:
+def advance(recorder: Recorder, stock_left: int, keep: str) -> Recorder:
     """Play plain cards, never those in ``keep``, until a trick is to be led with ``stock_left`` cards in the
-    stock (and, with ``stock_left`` 0, ``soup_tricks`` Soup tricks played)."""
+    stock (with 0, the first trick of the Soup course)."""
     kept = set(cards(keep))
     while True:
         deal = recorder.table.deal
-        played = sum(sum(side) for side in deal.tricks)
-        if not deal.table and len(deal.stock) == stock_left and played >= 13 * (stock_left == 0) + soup_tricks:
+        if not deal.table and len(deal.stock) == stock_left and (stock_left or deal.course is Course.SOUP):
             return recorder
         recorder.act(next(a for a in recorder.table.legal_actions() if a.call is Call.NONE and a.card not in kept))
 

@@ -108,7 +108,7 @@ def trick_leader(cards: Sequence[int], calls: Sequence[int], course: int) -> int
 
 
 class GreedyBot:
-    """Takes the action whose likely trick is worth most to its side, keeping strong cards and pairs when nothing is at stake."""
+    """Takes the action whose likely trick is worth most to its side, keeping strong cards and pairs otherwise."""
 
     name = "greedy"
 
@@ -124,10 +124,9 @@ class GreedyBot:
 
     def weight(self, seen: Seen, side: int) -> float:
         """What one stored card of the current course is worth to a side (0 mine, 1 theirs): the score is a product."""
-        duck, soup = seen.piles[side]
         if seen.course == DUCK:
             return 1.0
-        return 0.3 + duck / 12
+        return 0.3 + seen.piles[side][0] / 12  # a Soup card multiplies the side's Duck pile
 
     def value(self, seen: Seen, action: Play) -> float:
         card, call = action.card.index, CALL_NUMBER[action.call.value]

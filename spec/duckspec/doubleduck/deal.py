@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from duckspec.cards import Card
-from duckspec.doubleduck.actions import CALL_ORDER, Action, Call, Play
+from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.dealing import PLAYERS, Hands, check_deck, deal_hands, initial_stock
 from duckspec.doubleduck.duck_course import (
@@ -225,4 +225,4 @@ def with_item(items: Items, index: int, value: object) -> Items:
     return cast(Items, (*items[:index], value, *items[index + 1 :]))
 
 
-__all__ = ["CALL_ORDER", "DealState", "Phase", "apply", "check_action", "legal_actions", "new_deal"]
+__all__ = ["DealState", "Phase", "apply", "check_action", "legal_actions", "new_deal"]

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from duckspec.cards import parse_card, parse_cards
 from duckspec.doubleduck.actions import Call, Play
-from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.deal import DealState, apply, new_deal
 from duckspec.doubleduck.dealing import arrange_deck
 from duckspec.doubleduck.scoring import side_score
@@ -112,6 +111,3 @@ WORKED_EXAMPLES = (
     WorkedExample("dd §6", "14 Duck cards times 19 Soup cards", "266", fourteen_times_nineteen),
 )
 """Every worked example of the Doubleduck text, in the order of the text's notes, then the Score section's."""
-
-COURSE = Course.DUCK
-"""The examples are tricks of the Duck course (the first trick of a deal)."""
