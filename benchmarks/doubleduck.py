@@ -45,7 +45,7 @@ def engine_deals(count: int, rng: random.Random) -> int:
     decisions = 0
     for n in range(count):
         deal = Deal(shuffled(rnd), n & 3)
-        while deal.to_move >= 0:
+        while not deal.is_over:
             legal = deal.legal_actions()
             deal.apply(legal[int(rnd() * len(legal))])
             decisions += 1

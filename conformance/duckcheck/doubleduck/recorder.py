@@ -309,7 +309,11 @@ def _trick_events(deal: DealState, action: Action, after: Table) -> set[str]:
         events.add("quack-wins")
     if winner.call is Call.NONE and position > 0 and cards.count(winner.card) == 2:
         events.add("silent-duplicate-wins" if winner.card == cards[0] else "later-equal-wins")
-    if winner.card.rank is Rank.ACE and winner.call is Call.NONE and any(c.suit == winner.card.suit for c in cards[1:]):
+    if (
+        winner.card.rank is Rank.ACE
+        and winner.call is Call.NONE
+        and [c.suit for c in cards].count(winner.card.suit) > 1
+    ):
         events.add("ace-in-suit")
     side = side_of(winner.player)
     if deal.course is Course.DUCK:
