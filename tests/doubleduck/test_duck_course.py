@@ -9,6 +9,7 @@ from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.deal import legal_actions
 from duckspec.doubleduck.duck_course import (
+    WonBy,
     allowed_calls,
     best_card_position,
     cards_stored,
@@ -17,6 +18,7 @@ from duckspec.doubleduck.duck_course import (
     first_leader,
     quacks_due,
     winning_position,
+    won_by,
 )
 from tests.doubleduck.helpers import moves, play, position, run
 
@@ -132,3 +134,10 @@ def test_a_card_held_twice_is_one_choice() -> None:
     cards = [action.card for action in legal_actions(state)]
     assert cards.count(parse_card("3H")) == 1 and len(cards) == len(set(state.hands[0]))
     assert play(0, "3H") in legal_actions(state)
+
+
+def test_won_by_names_the_rule_that_decided_the_trick() -> None:
+    assert won_by(trick("0:3H 1:3H:doubleduck 2:8H 3:6H")) is WonBy.DOUBLEDUCK
+    assert won_by(trick("0:JS 1:JH:quack 2:JC 3:2S")) is WonBy.QUACK
+    assert won_by(trick("0:9S 1:9H 2:8S 3:KD")) is WonBy.BEST_CARD
+    assert [how.paragraph for how in WonBy] == ["§4.2", "§4.3", "§4.4"]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from duckcheck.doubleduck.views import view
+from duckcheck.doubleduck.views import NOTHING_KNOWN, known_after, view, views
 from ducksoup.doubleduck.engine import Deal, Game
 from duckspec.cards import Card
 from duckspec.doubleduck.errors import IllegalAction
@@ -39,6 +39,9 @@ def test_a_view_shows_no_other_hand() -> None:
             assert seen["hand_sizes"] == [len(hand) // 2 for hand in state["hands"]]
             assert seen == view(state, player)
         play.apply(choose(play.legal_actions(), rng, 0.5))
+    assert known_after(None, play.state(), NOTHING_KNOWN) == NOTHING_KNOWN and views(play.state()) == [
+        play.observation(player) for player in range(4)
+    ]
     game = Game(seeded_decks(8, 8), 0)
     assert set(game.observation(2)) == VIEW_KEYS | GAME_KEYS | {"player", "hand", "hand_sizes"}
 

@@ -45,6 +45,7 @@ from duckspec.doubleduck.winning import GameResult
 JSON = dict[str, Any]
 
 __all__ = [
+    "FIELD_SECTIONS",
     "JSON",
     "OPTION_VALUES",
     "EncodingError",
@@ -60,6 +61,26 @@ __all__ = [
 ]
 
 CALL_NAMES = tuple(call.value for call in Call)
+
+FIELD_SECTIONS = {
+    "dealer": "§2",
+    "deal": "§2",
+    "hands": "§4",
+    "stock": "§2",
+    "table": "§4",
+    "calls": "§4",
+    "to_act": "§4",
+    "phase": "§4",
+    "tricks": "§4",
+    "piles": "§4",
+    "keepers": "§5",
+    "course": "§5",
+    "scores": "§6",
+    "deal_scores": "§6",
+    "totals": "§7",
+    "result": "§7",
+}
+"""The section of the Doubleduck text that governs each field of the canonical state (for reports of a difference)."""
 
 
 def action_json(action: Action) -> JSON:

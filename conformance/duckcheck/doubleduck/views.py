@@ -19,6 +19,17 @@ from __future__ import annotations
 from typing import Any
 
 JSON = dict[str, Any]
+Known = tuple[frozenset[str], ...]
+"""By seat, the cards of that hand that the others have seen go into it: none, ever, in Doubleduck."""
+NOTHING_KNOWN: Known = (frozenset(), frozenset(), frozenset(), frozenset())
+
+
+def known_after(before: JSON | None, after: JSON, known: Known) -> Known:
+    """What is known of the hands after a step: nothing, since every card is drawn face down (ruling DD-R18).
+
+    Kept so that every game of the family offers the same interface to the runner.
+    """
+    return NOTHING_KNOWN
 
 
 def view(state: JSON, player: int) -> JSON:
@@ -30,6 +41,6 @@ def view(state: JSON, player: int) -> JSON:
     return seen
 
 
-def views(state: JSON) -> list[JSON]:
-    """The four players' views, by seat."""
+def views(state: JSON, known: Known = NOTHING_KNOWN) -> list[JSON]:
+    """The four players' views, by seat (``known`` is accepted for the family's interface; nothing is ever known)."""
     return [view(state, player) for player in range(len(state["hands"]))]

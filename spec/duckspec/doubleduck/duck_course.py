@@ -24,6 +24,7 @@ the card is not entitled to is refused (rulings DD-R04, DD-R05).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -164,6 +165,30 @@ def best_card_position(cards: Sequence[Card], course: Course) -> int:
         if suit_strength(card, cards[0], course) >= suit_strength(cards[best], cards[0], course):
             best = position
     return best
+
+
+class WonBy(enum.StrEnum):
+    """Which rule of the order of precedence decided a trick (Rules §4.2-§4.4), for telling what happened."""
+
+    DOUBLEDUCK = "doubleduck"
+    QUACK = "quack"
+    BEST_CARD = "best-card"
+
+    @property
+    def paragraph(self) -> str:
+        """The paragraph of the rules that decides a trick this way."""
+        return {WonBy.DOUBLEDUCK: "§4.2", WonBy.QUACK: "§4.3", WonBy.BEST_CARD: "§4.4"}[self]
+
+
+def won_by(trick: Sequence[Play]) -> WonBy:
+    """Which rule takes the trick: a doubleduck (§4.2), else a quack (§4.3), else the best card of the suit led (§4.4).
+
+    pre: len(trick) == 4
+    post: (__return__ == WonBy.DOUBLEDUCK) == any(play.call == Call.DOUBLEDUCK for play in trick)
+    """
+    if doubleduck_position(trick) is not None:
+        return WonBy.DOUBLEDUCK
+    return WonBy.QUACK if last_quack_position(trick) is not None else WonBy.BEST_CARD
 
 
 def winning_position(trick: Sequence[Play], course: Course) -> int:
