@@ -11,7 +11,6 @@ from duckspec.doubleduck.deal import legal_actions
 from duckspec.doubleduck.duck_course import (
     WonBy,
     allowed_calls,
-    best_card_position,
     cards_stored,
     draw_after_trick,
     draw_order,
@@ -20,6 +19,7 @@ from duckspec.doubleduck.duck_course import (
     winning_position,
     won_by,
 )
+from duckspec.trick_taking import best_of_suit_led
 from tests.doubleduck.helpers import moves, play, position, run
 
 
@@ -94,9 +94,9 @@ def test_a_silent_duplicate_wins_as_the_later_equal_card() -> None:
 
 def test_the_best_card_of_the_suit_led_wins_and_the_later_of_two_equal() -> None:
     cards = parse_cards(["9C", "2C", "2C", "KD"])
-    assert best_card_position(cards, Course.DUCK) == 2
-    assert best_card_position(parse_cards(["9C", "KC", "AD", "QC"]), Course.SOUP) == 1
-    assert best_card_position(parse_cards(["9C", "KC", "AD", "AC"]), Course.SOUP) == 3
+    assert best_of_suit_led(cards, Course.DUCK) == 2
+    assert best_of_suit_led(parse_cards(["9C", "KC", "AD", "QC"]), Course.SOUP) == 1
+    assert best_of_suit_led(parse_cards(["9C", "KC", "AD", "AC"]), Course.SOUP) == 3
 
 
 @pytest.mark.ruling("DD-R10")

@@ -10,7 +10,7 @@ import pytest
 from duckspec.doubleduck.variants import RuleOptions
 from duckspec.rulings import Ruling, load_rulings
 from tests.doubleduck.traces import load_traces
-from tests.test_rulings import marked_rulings
+from tests.markers import marked_rulings
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = load_rulings("doubleduck")

@@ -26,10 +26,11 @@ import duckspec.doubleduck.duck_course as duck_course
 import duckspec.doubleduck.game as game_module
 import duckspec.doubleduck.scoring as scoring
 import duckspec.doubleduck.winning as winning
+import duckspec.trick_taking as trick_taking
 from ducksoup.doubleduck.engine import DOUBLEDUCK, DUCK, NAMES, NONE, PLAYS, SOUP, Deal, Game
 from duckspec.cards import Card
 from duckspec.doubleduck.actions import Call, Play
-from duckspec.doubleduck.cards import Course, rank_strength
+from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.doubleduck.variants import RuleOptions
 
@@ -119,7 +120,7 @@ def quack_beats_doubleduck(mp: MonkeyPatch) -> None:
 
     def winning_position(trick: Sequence[Play], course: Course) -> int:
         called = [i for i, play in enumerate(trick) if play.call is not Call.NONE]
-        return called[-1] if called else duck_course.best_card_position([p.card for p in trick], course)
+        return called[-1] if called else trick_taking.best_of_suit_led([p.card for p in trick], course)
 
     mp.setattr(deal_module, "winning_position", winning_position)
 
@@ -135,7 +136,7 @@ def silent_match_cancels_quack(mp: MonkeyPatch) -> None:
         matches = [i for i, play in enumerate(trick) if i > 0 and play.card.rank == trick[0].card.rank]
         if matches and trick[matches[-1]].call.quacks:
             return matches[-1]
-        return duck_course.best_card_position([play.card for play in trick], course)
+        return trick_taking.best_of_suit_led([play.card for play in trick], course)
 
     mp.setattr(deal_module, "winning_position", winning_position)
 
@@ -158,42 +159,34 @@ def forgotten_quack_wins(mp: MonkeyPatch) -> None:
 @fault("silent-duplicate-cannot-win", "spec")
 def silent_duplicate_cannot_win(mp: MonkeyPatch) -> None:
     """DD-R09: a silent exact duplicate of the card led is dead: it cannot take the trick even as the best card."""
+    original = trick_taking.best_of_suit_led
 
-    def best_card_position(cards: Sequence[Card], course: Course) -> int:
-        best = 0
-        for position, card in enumerate(cards):
-            if position and card == cards[0]:
-                continue
-            if duck_course.suit_strength(card, cards[0], course) >= duck_course.suit_strength(
-                cards[best], cards[0], course
-            ):
-                best = position
-        return best
+    def best_of_suit_led(cards: Sequence[Card], course: Course) -> int:
+        alive = [position for position, card in enumerate(cards) if position == 0 or card != cards[0]]
+        return alive[original([cards[position] for position in alive], course)]
 
-    mp.setattr(duck_course, "best_card_position", best_card_position)
+    mp.setattr(duck_course, "best_of_suit_led", best_of_suit_led)
 
 
 @fault("earlier-equal-wins", "spec")
 def earlier_equal_wins(mp: MonkeyPatch) -> None:
     """§4 (4.4): of two equal best cards of the suit led, the earlier wins instead of the later."""
 
-    def best_card_position(cards: Sequence[Card], course: Course) -> int:
+    def best_of_suit_led(cards: Sequence[Card], course: Course) -> int:
         best = 0
         for position, card in enumerate(cards):
-            if duck_course.suit_strength(card, cards[0], course) > duck_course.suit_strength(
-                cards[best], cards[0], course
-            ):
+            if trick_taking.beats_in_suit(card, cards[best], course):
                 best = position
         return best
 
-    mp.setattr(duck_course, "best_card_position", best_card_position)
+    mp.setattr(duck_course, "best_of_suit_led", best_of_suit_led)
 
 
 @fault("lowest-wins-in-the-soup", "spec")
 def lowest_wins_in_the_soup(mp: MonkeyPatch) -> None:
     """§5: the Soup course keeps the Duck's order (lowest wins, Ace low) instead of the highest winning."""
-    original = rank_strength
-    mp.setattr(duck_course, "rank_strength", lambda rank, course: original(rank, Course.DUCK))
+    original = trick_taking.rank_strength
+    mp.setattr(trick_taking, "rank_strength", lambda rank, course: original(rank, Course.DUCK))
 
 
 @fault("one-card-per-trick", "spec")

@@ -1,7 +1,7 @@
 """The JSON forms of Doubleduck: rule options, actions, the canonical state and the game result.
 
 Cards are written ``TC`` and a list of cards is one string of such pairs, as for every game of
-the family (:mod:`duckcheck.encoding`); a two-pack deck is a string of 208 characters, top first,
+the family (:mod:`duckcheck.codec`); a two-pack deck is a string of 208 characters, top first,
 and a hand lists its cards in canonical order with the two copies of a card side by side
 (``"3H3H8H"``). Everything here is plain JSON data (dicts, lists, strings, ints, None), so the
 same values appear in traces, in adapter replies and in reports.
@@ -35,14 +35,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from duckcheck.encoding import EncodingError, cards_text, parse_cards_text
+from duckcheck.codec import JSON, EncodingError, cards_text, parse_cards_text, parse_option_values
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.deal import DealState
 from duckspec.doubleduck.game import GameState
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 from duckspec.doubleduck.winning import GameResult
-
-JSON = dict[str, Any]
 
 __all__ = [
     "FIELD_SECTIONS",
@@ -116,14 +114,7 @@ def options_json(options: RuleOptions) -> JSON:
 
 def parse_options(data: Any, where: str = "options") -> RuleOptions:
     """Rule options from JSON; missing keys take the standard rule, unknown keys or values are errors."""
-    if not isinstance(data, dict):
-        raise EncodingError(f"{where}: expected an object, got {data!r}")
-    for key, value in data.items():
-        if key not in OPTION_VALUES:
-            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(OPTION_VALUES)}")
-        if value not in OPTION_VALUES[key] or isinstance(value, bool):
-            raise EncodingError(f"{where}: option {key!r} cannot be {value!r}; choose one of {OPTION_VALUES[key]}")
-    return RuleOptions(draw=DrawOrder(data.get("draw", DrawOrder.WINNER_FIRST.value)))
+    return RuleOptions(draw=DrawOrder(parse_option_values(data, OPTION_VALUES, where)["draw"]))
 
 
 def deal_state_json(deal: DealState) -> JSON:

@@ -17,9 +17,9 @@ import random
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.doubleduck.recorder import Policy
 from duckspec.doubleduck.actions import Action, Call
-from duckspec.doubleduck.cards import rank_strength
-from duckspec.doubleduck.duck_course import best_card_position, cards_stored, doubleduck_position, last_quack_position
+from duckspec.doubleduck.duck_course import cards_stored, doubleduck_position, last_quack_position
 from duckspec.seats import side_of
+from duckspec.trick_taking import best_of_suit_led, rank_strength
 
 
 def random_policy(table: Table, rng: random.Random) -> Action:
@@ -51,7 +51,7 @@ def _value(table: Table, action: Action) -> float:
     if position is None:
         position = last_quack_position(trick)
     if position is None:
-        position = best_card_position(cards, deal.course)
+        position = best_of_suit_led(cards, deal.course)
     mine = side_of(trick[position].player) == side_of(action.player)
     worth = cards_stored(cards) + (1 if action.call is not Call.NONE else 0)
     return (worth if mine else -worth) - spent

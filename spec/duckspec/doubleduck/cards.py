@@ -7,9 +7,9 @@ multiset of the cards of :mod:`duckspec.cards` in which each card appears at mos
 Within a suit the ranks run as in Duck Soup, and the Doubleduck text lists both orders outright:
 in the first course (the Duck) the lower card is better and the Ace is the lowest card of all; in
 the second (the Soup) the higher card is better and the Ace is above the King. Either way the Ace
-is the best card of its suit. These orders, and the two courses, are Duck Soup's own
-(:func:`duckspec.duck_soup.cards.rank_strength`, :class:`duckspec.duck_soup.cards.Course`),
-reused here unchanged, the way one variant of a game builds on another.
+is the best card of its suit. These orders, and the two courses, are the same as Duck Soup's, so
+they come from the family's shared trick-taking vocabulary (:class:`duckspec.trick_taking.Course`,
+:func:`duckspec.trick_taking.rank_strength`), which this module names for Doubleduck.
 
 Parlett's later Doubleduck (52 cards, fixed "High" and "Low" partners, following suit) is a
 different game: it is not among the sources and is not specified (ruling DD-R17).
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from duckspec.cards import Card, Rank, Suit, full_packs  # noqa: F401  (Rank, Suit: used in contracts)
-from duckspec.duck_soup.cards import Course, rank_strength
+from duckspec.trick_taking import Course, rank_strength
 
 PACKS = 2
 COPIES = PACKS

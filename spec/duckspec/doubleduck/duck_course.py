@@ -30,9 +30,10 @@ from dataclasses import dataclass
 
 from duckspec.cards import Card
 from duckspec.doubleduck.actions import QUACK_CALLS, Call, Play
-from duckspec.doubleduck.cards import Course, is_exact_duplicate, rank_strength
+from duckspec.doubleduck.cards import Course, is_exact_duplicate
 from duckspec.doubleduck.dealing import PLAYERS, first_receiver
 from duckspec.seats import seats_from
+from duckspec.trick_taking import best_of_suit_led, suit_count
 
 TRICK_SIZE = PLAYERS
 """A trick is one card from each of the four players."""
@@ -133,40 +134,6 @@ def last_quack_position(trick: Sequence[Play]) -> int | None:
     return quacked[-1] if quacked else None
 
 
-def suit_strength(card: Card, led: Card, course: Course) -> int:
-    """How good ``card`` is at taking the trick on its merits: 0 off the suit led, else its rank strength (§1, §4.4).
-
-    post: (__return__ == 0) == (card.suit != led.suit)
-    post: 0 <= __return__ <= 13
-    """
-    return rank_strength(card.rank, course) if card.suit == led.suit else 0
-
-
-def trick_strengths(cards: Sequence[Card], course: Course) -> tuple[int, ...]:
-    """Each card's :func:`suit_strength` against the card led, in the order played (§4.4).
-
-    pre: 1 <= len(cards) <= 4
-    post: len(__return__) == len(cards) and __return__[0] > 0
-    """
-    return tuple(suit_strength(card, cards[0], course) for card in cards)
-
-
-def best_card_position(cards: Sequence[Card], course: Course) -> int:
-    """The place of the best card of the suit led: lowest in the Duck, highest in the Soup (§4.4, §5; DD-R09).
-
-    Of two equal best cards (the two copies of one card) the later wins.
-
-    pre: 1 <= len(cards) <= 4
-    post: cards[__return__].suit == cards[0].suit
-    post: __return__ == max(range(len(cards)), key=lambda i: (trick_strengths(cards, course)[i], i))
-    """
-    best = 0
-    for position, card in enumerate(cards):
-        if suit_strength(card, cards[0], course) >= suit_strength(cards[best], cards[0], course):
-            best = position
-    return best
-
-
 class WonBy(enum.StrEnum):
     """Which rule of the order of precedence decided a trick (Rules §4.2-§4.4), for telling what happened."""
 
@@ -194,7 +161,9 @@ def won_by(trick: Sequence[Play]) -> WonBy:
 def winning_position(trick: Sequence[Play], course: Course) -> int:
     """The place in the trick of the card that takes it, by the order of precedence of Rules §4.2-§4.4.
 
-    A doubleduck; failing that, the last quack; failing that, the best card of the suit led.
+    A doubleduck; failing that, the last quack; failing that, the best card of the suit led, the lowest in
+    the Duck and the highest in the Soup, the later of two equal cards beating the earlier (§1, §4.4, §5;
+    DD-R09): :func:`duckspec.trick_taking.best_of_suit_led`, shared with Duck Soup.
 
     pre: len(trick) == 4
     post: 0 <= __return__ < 4
@@ -205,7 +174,7 @@ def winning_position(trick: Sequence[Play], course: Course) -> int:
     quack = last_quack_position(trick)
     if quack is not None:
         return quack
-    return best_card_position([play.card for play in trick], course)
+    return best_of_suit_led([play.card for play in trick], course)
 
 
 def cards_stored(cards: Sequence[Card]) -> int:
@@ -215,7 +184,7 @@ def cards_stored(cards: Sequence[Card]) -> int:
     post: 1 <= __return__ <= len(cards)
     post: __return__ == len({card.suit for card in cards})
     """
-    return len({card.suit for card in cards})
+    return suit_count(cards)
 
 
 @dataclass(frozen=True)
