@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from duckcheck.codec import SetupError
 from duckcheck.doubleduck.encoding import (
     OPTION_VALUES,
     EncodingError,
@@ -15,7 +17,8 @@ from duckcheck.doubleduck.encoding import (
     parse_action,
     parse_options,
 )
-from duckcheck.doubleduck.oracle import Scope, SetupError, Table
+from duckcheck.doubleduck.oracle import Scope, Table
+from duckcheck.games import Setup
 from duckspec.doubleduck.actions import Call
 from duckspec.doubleduck.cards import two_packs
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
@@ -78,12 +81,37 @@ def test_the_canonical_state_of_a_trick_in_progress() -> None:
     assert encoded["scores"] is None and [len(hand) for hand in encoded["hands"]] == [24, 24, 26, 26]
 
 
+def setup(scope: str = "deal", count: int = 1, **fields: Any) -> Setup:
+    """A Doubleduck setup as a trace gives it: player 0 dealing from ``count`` ordered decks, unless ``fields`` say
+    otherwise."""
+    deck = "".join(str(card) for card in two_packs())
+    trace: dict[str, Any] = {"game": "doubleduck", "scope": scope, "options": {}, "dealer": 0, "decks": [deck] * count}
+    return Setup.of({**trace, **fields})
+
+
 def test_the_oracle_refuses_a_setup_that_does_not_fit() -> None:
+    assert Table.of(setup()).to_json()["to_act"] == 1
     with pytest.raises(SetupError, match="4 players"):
-        Table.start(Scope.DEAL, RuleOptions(), 0, [two_packs()], players=3)
+        Table.of(setup(players=3))
     with pytest.raises(SetupError, match="exactly one deck"):
-        Table.start(Scope.DEAL, RuleOptions(), 0, [two_packs(), two_packs()])
+        Table.of(setup(count=2))
     with pytest.raises(SetupError, match="at least one deck"):
-        Table.start(Scope.GAME, RuleOptions(), 0, [])
+        Table.of(setup("game", count=0))
     with pytest.raises(SetupError, match="2 pack"):
         Table.start(Scope.GAME, RuleOptions(), 0, [two_packs()[:52]])
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"scope": "match"}, "scope: 'match' is not one of deal, game"),
+        ({"dealer": 4}, "dealer must be player 0, 1, 2 or 3, not 4"),
+        ({"dealer": True}, "dealer must be player 0, 1, 2 or 3, not True"),
+        ({"decks": [7]}, "decks: expected a list of deck orders"),
+        ({"decks": ["9C4"]}, "decks[0]: '9C4' has an odd length"),
+        ({"options": {"draw": "never"}}, "option 'draw' cannot be 'never'"),
+    ],
+)
+def test_a_bad_setup_gets_one_line_saying_where(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(EncodingError, match=re.escape(message)):
+        Table.of(setup(**fields))

@@ -11,17 +11,18 @@ from typing import Any
 import jsonschema
 import pytest
 
+from duckcheck.doubleduck import SUITE
 from duckcheck.doubleduck.encoding import parse_action, parse_cards_text, parse_options
-from duckcheck.doubleduck.generate import generate, traces_dir
 from duckcheck.doubleduck.views import views
-from duckcheck.trace import MANIFEST, digest, load_manifest
+from duckcheck.generator import generate_game
+from duckcheck.trace import digest, load_manifest, suite_dir, validate_trace
 from duckspec.doubleduck import SECTIONS
 from duckspec.doubleduck.errors import ErrorCode
 from duckspec.rulings import load_rulings
-from tests.doubleduck.traces import load_traces
+from tests.doubleduck.traces import load_traces, traces_dir
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "conformance" / "schema" / "doubleduck.schema.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads((ROOT / "conformance" / "schema" / "games" / "doubleduck.schema.json").read_text(encoding="utf-8"))
 HEADER = ["format", "id", "description", "game", "players", "scope", "options", "dealer", "sections", "rulings", "tags"]
 
 
@@ -32,12 +33,15 @@ def validator(definition: str) -> jsonschema.Draft202012Validator:
 
 def test_the_schema_is_valid() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
-    assert {"options", "action", "state", "view"} <= set(SCHEMA["$defs"])
+    assert {"trace", "options", "action", "state", "view"} <= set(SCHEMA["$defs"])
+    assert SCHEMA["$id"] == "https://ducksoup.invalid/schema/games/doubleduck/1"
 
 
 @pytest.mark.parametrize("trace", load_traces(), ids=lambda trace: str(trace["id"]))
 def test_each_trace_is_valid(trace: dict[str, Any]) -> None:
     assert list(trace) == [*HEADER, "decks", "initial", "steps", "final"]
+    if "edge-case" in trace["tags"]:
+        validate_trace(trace, trace["id"])  # the common schema and #/$defs/trace, in full (slow: a sample)
     assert trace["id"].startswith("dd-") and trace["game"] == "doubleduck" and trace["players"] == 4
     assert trace["scope"] in ("deal", "game") and 0 <= trace["dealer"] <= 3
     validator("options").validate(trace["options"])
@@ -75,10 +79,10 @@ def test_the_traces_cover_every_section_ruling_and_error_code() -> None:
 def test_the_traces_stay_small_and_match_their_manifest() -> None:
     folder = traces_dir()
     assert sum(path.stat().st_size for path in folder.glob("*.json")) < 10_000_000
-    manifest = load_manifest(folder)
-    assert {entry["file"] for entry in manifest["traces"]} | {MANIFEST} == {p.name for p in folder.glob("*.json")}
-    for entry in manifest["traces"]:
-        assert digest((folder / entry["file"]).read_text(encoding="utf-8")) == entry["sha256"]
+    entries = [entry for entry in load_manifest()["traces"] if entry["game"] == "doubleduck"]
+    assert {entry["file"] for entry in entries} == {f"doubleduck/{path.name}" for path in folder.glob("*.json")}
+    for entry in entries:
+        assert digest((suite_dir() / entry["file"]).read_text(encoding="utf-8")) == entry["sha256"]
 
 
 def first_trick(trace_id: str) -> dict[str, Any]:
@@ -95,8 +99,8 @@ def test_the_notes_examples_are_traces_with_the_texts_values() -> None:
 
 
 def test_the_traces_are_what_the_generator_produces() -> None:
-    folder = traces_dir()
-    files = generate()
-    assert set(files) == {path.name for path in folder.glob("*.json")}
+    folder = suite_dir()
+    files = generate_game(SUITE)
+    assert set(files) == {f"doubleduck/{path.name}" for path in traces_dir().glob("*.json")}
     differing = [name for name, text in files.items() if (folder / name).read_text(encoding="utf-8") != text]
-    assert not differing, f"regenerate with python -m duckcheck.doubleduck.generate: {differing[:5]}"
+    assert not differing, f"regenerate with python -m duckcheck.generator --game doubleduck: {differing[:5]}"

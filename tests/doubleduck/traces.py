@@ -1,15 +1,21 @@
-"""The Doubleduck traces as the tests read them: from the suite's data folder, hand-made traces first."""
+"""The Doubleduck traces as the tests read them: from the suite's manifest, hand-made traces first."""
 
 from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from duckcheck.doubleduck.generate import traces_dir
-from duckcheck.trace import load_manifest
+from duckcheck.trace import load_manifest, suite_dir
+from duckspec.doubleduck import GAME_ID
 
 JSON = dict[str, Any]
+
+
+def traces_dir() -> Path:
+    """The folder of the Doubleduck traces, inside the suite's traces folder."""
+    return suite_dir() / GAME_ID
 
 
 def hand_made_first(trace: JSON) -> tuple[int, str]:
@@ -21,8 +27,7 @@ def hand_made_first(trace: JSON) -> tuple[int, str]:
 
 @cache
 def load_traces() -> tuple[JSON, ...]:
-    folder = traces_dir()
-    traces = [
-        json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in load_manifest(folder)["traces"]
-    ]
+    folder = suite_dir()
+    entries = [entry for entry in load_manifest(folder)["traces"] if entry["game"] == GAME_ID]
+    traces = [json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in entries]
     return tuple(sorted(traces, key=hand_made_first))

@@ -1,8 +1,8 @@
 """The specification as the suite's oracle: a Doubleduck deal or game of ``duckspec`` behind one interface.
 
 A *table* is what a trace plays on: its scope (``deal`` or ``game``), rule options, first dealer
-and deck orders. The generator uses it to compute every expected value, and an adapter may use it
-to answer the runner with the specification itself.
+and deck orders. The generator uses it to compute every expected value, and the bundled adapter
+serves it with ``ducksoup adapter --spec``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from duckcheck.doubleduck import PLAYERS
-from duckcheck.doubleduck.encoding import JSON, deal_state_json, game_state_json
+from duckcheck.codec import JSON, EncodingError, SetupError, parse_cards_text
+from duckcheck.doubleduck.encoding import deal_state_json, game_state_json, parse_options
+from duckcheck.games import Setup
 from duckspec.cards import Card
+from duckspec.doubleduck import PLAYERS
 from duckspec.doubleduck import deal as deals
 from duckspec.doubleduck import game as games
 from duckspec.doubleduck.actions import Action
@@ -27,18 +29,44 @@ class Scope(enum.StrEnum):
     GAME = "game"
 
 
-class SetupError(ValueError):
-    """A scope, options, dealer and decks that do not make a table."""
-
-
 def check_setup(scope: Scope, decks: int, players: int = PLAYERS) -> None:
     """Raise :class:`SetupError` unless the scope, the number of decks and the players fit together."""
     if players != PLAYERS:
-        raise SetupError(f"Doubleduck is played by {PLAYERS} players, not {players}")
+        raise SetupError(f"players: Doubleduck is played by {PLAYERS} players, not {players!r}")
     if not decks:
-        raise SetupError("at least one deck is needed")
+        raise SetupError("decks: at least one deck is needed")
     if scope is Scope.DEAL and decks != 1:
-        raise SetupError("a deal is played from exactly one deck")
+        raise SetupError("decks: a deal is played from exactly one deck")
+
+
+Decks = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """A trace's setup in the specification's terms."""
+
+    scope: Scope
+    options: RuleOptions
+    dealer: int
+    decks: Decks
+
+
+def read_setup(setup: Setup) -> TableSetup:
+    """The setup of a trace or ``start`` request, checked; :class:`EncodingError` or :class:`SetupError` says what
+    is wrong and what would be right."""
+    try:
+        scope = Scope(setup.scope)
+    except ValueError:
+        raise EncodingError(f"scope: {setup.scope!r} is not one of {', '.join(Scope)}") from None
+    if setup.first not in range(PLAYERS) or type(setup.first) is not int:
+        raise EncodingError(f"dealer must be player 0, 1, 2 or 3, not {setup.first!r}")
+    if not all(isinstance(deck, str) for deck in setup.decks):
+        raise EncodingError("decks: expected a list of deck orders, each a string of 104 cards like '9C4CAS...'")
+    decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
+    options = parse_options(setup.options)
+    check_setup(scope, len(decks), setup.players)
+    return TableSetup(scope, options, setup.first, decks)
 
 
 @dataclass(frozen=True)
@@ -52,16 +80,15 @@ class Table:
     """The deal the last step finished, as it stood at its end (the game may have dealt the next)."""
 
     @classmethod
-    def start(
-        cls,
-        scope: Scope,
-        options: RuleOptions,
-        dealer: int,
-        decks: Sequence[Sequence[Card]],
-        players: int = PLAYERS,
-    ) -> Table:
+    def of(cls, setup: Setup) -> Table:
+        """The table a trace's setup deals (the registry's ``start``)."""
+        table = read_setup(setup)
+        return cls.start(table.scope, table.options, table.dealer, table.decks)
+
+    @classmethod
+    def start(cls, scope: Scope, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Table:
         """Deal the first deck; raises :class:`SetupError` for a setup the scope does not allow."""
-        check_setup(scope, len(decks), players)
+        check_setup(scope, len(decks))
         try:
             state: deals.DealState | games.GameState = (
                 deals.new_deal(decks[0], dealer, options)

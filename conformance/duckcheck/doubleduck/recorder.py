@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from duckcheck import FORMAT_VERSION
-from duckcheck.doubleduck import GAME_ID, PLAYERS
 from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, options_json, result_json
 from duckcheck.doubleduck.oracle import Scope, Table
 from duckspec.cards import Card, Rank, card_from_index
+from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.deal import DealState

@@ -16,9 +16,7 @@ step is a function of that step's state.
 
 from __future__ import annotations
 
-from typing import Any
-
-JSON = dict[str, Any]
+from duckcheck.codec import JSON
 Known = tuple[frozenset[str], ...]
 """By seat, the cards of that hand that the others have seen go into it: none, ever, in Doubleduck."""
 NOTHING_KNOWN: Known = (frozenset(), frozenset(), frozenset(), frozenset())
@@ -44,3 +42,10 @@ def view(state: JSON, player: int) -> JSON:
 def views(state: JSON, known: Known = NOTHING_KNOWN) -> list[JSON]:
     """The four players' views, by seat (``known`` is accepted for the family's interface; nothing is ever known)."""
     return [view(state, player) for player in range(len(state["hands"]))]
+
+
+class TraceViews:
+    """Follows one trace's accepted states and derives the four players' views (the registry's ``views``)."""
+
+    def advance(self, state: JSON) -> list[JSON]:
+        return views(state)
