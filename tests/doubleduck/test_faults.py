@@ -1,26 +1,50 @@
-"""The Doubleduck traces' power: every deliberately wrong implementation of ``tests/faulty/doubleduck.py`` fails them.
+"""The Doubleduck traces' power: ``ducksoup check --game doubleduck`` rejects every faulty implementation.
 
-Each fault breaks one rule of the text or takes one ruling's other reading; the traces are replayed
-in process against the patched engine or specification (:func:`duckcheck.doubleduck.replay.check_trace`)
-until one fails. Every alternative reading in the rulings register names a fault, so this shows that
-the traces pin every ruling, not only the reading chosen. (The runner-based test, over the adapter
-protocol, comes with the registry integration.)
+Each fault of ``tests/faulty/doubleduck.py`` breaks one rule of the text or takes one ruling's other
+reading, and is served over the adapter protocol by that file's ``main``; the runner checks it
+against the Doubleduck traces and stops at the first failed trace (``max_failures=1``, as
+``ducksoup check --game doubleduck -x`` does). To stay fast the traces run hand-made first: the
+edge cases and negative traces (each aimed at one rule), then the games, then the bots' deals.
+Every alternative reading in the rulings register names a fault, so the second test shows that
+the traces pin every ruling, not only the reading chosen.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from functools import cache
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from duckcheck.doubleduck.replay import first_failure
-from ducksoup.doubleduck.backends import BACKENDS
+from duckcheck.compare import Outcome
+from duckcheck.runner import RunOptions, Summary, run
+from ducksoup.cli import main
 from duckspec.rulings import load_rulings
 from tests.doubleduck.traces import load_traces
 from tests.faulty.doubleduck import FAULTS
 
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "doubleduck.py")]
 RULE = re.compile(r"§\d+|DD-R\d\d")
 RULINGS = load_rulings("doubleduck")
+ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
+"""Every other reading of every ruling, as (ruling, the fault that takes it), read from ``rulings.toml``."""
+
+
+@cache
+def checked(fault: str) -> Summary:
+    """The runner's verdict on ``fault``, stopping at the first failed trace (run once per fault)."""
+    return run([*FAULTY, fault], load_traces(), RunOptions(max_failures=1))
+
+
+def assert_rejected(fault: str) -> None:
+    summary = checked(fault)
+    failed = [result for result in summary.results if result.outcome is not Outcome.PASSED]
+    assert len(failed) == 1, f"no Doubleduck trace catches {fault} ({FAULTS[fault].rule}): {summary.closing_line()}"
+    assert failed[0] is summary.results[-1] and failed[0].outcome is Outcome.FAILED
 
 
 def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:
@@ -29,22 +53,25 @@ def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:
     assert not unnamed, f"faults whose docstring names no section (§N) or ruling (DD-Rnn): {unnamed}"
 
 
-def test_every_alternative_of_every_ruling_is_a_fault_citing_the_ruling() -> None:
-    for ruling in RULINGS:
-        assert ruling.alternatives, f"{ruling.id} lists no alternative reading"
-        for alternative in ruling.alternatives:
-            assert alternative.fault in FAULTS, f"{ruling.id}: no faulty implementation {alternative.fault!r}"
-            assert ruling.id in FAULTS[alternative.fault].rule, f"{alternative.fault} does not cite {ruling.id}"
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_the_traces_reject_the_fault(fault: str) -> None:
+    assert_rejected(fault)
 
 
-@pytest.mark.parametrize("backend", sorted(BACKENDS))
-def test_the_bundled_implementations_pass_every_trace(backend: str) -> None:
-    assert first_failure(load_traces(), BACKENDS[backend]) is None
+@pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
+def test_every_rulings_other_reading_is_a_fault_the_traces_reject(ruling: str, fault: str) -> None:
+    assert fault in FAULTS, f"{ruling}: no faulty implementation {fault!r} in tests/faulty/doubleduck.py"
+    assert ruling in FAULTS[fault].rule, f"{fault} does not cite {ruling}"
+    assert_rejected(fault)
 
 
-@pytest.mark.parametrize("name", list(FAULTS))
-def test_the_traces_catch_the_fault(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    fault = FAULTS[name]
-    fault.patch(monkeypatch)
-    failure = first_failure(load_traces(), BACKENDS[fault.backend])
-    assert failure is not None, f"no Doubleduck trace catches {name} ({fault.rule})"
+def test_every_ruling_names_its_other_readings() -> None:
+    assert RULINGS and all(ruling.alternatives for ruling in RULINGS)
+
+
+def test_check_with_the_game_option_fails_a_fault_naming_the_section() -> None:
+    command = " ".join([*FAULTY, "score-summed"])
+    result = CliRunner().invoke(main, ["check", "--game", "doubleduck", "--impl", command, "-k", "dd-edge-notes", "-x"])
+    assert result.exit_code == 1, result.output
+    assert "FAILED dd-edge-notes" in result.output and "§6 Score" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("0 passed, 1 failed")

@@ -1,18 +1,20 @@
 """Deliberately wrong Doubleduck implementations, each breaking one rule or taking one ruling's other reading.
 
-Each fault patches the bundled reference in place with a :class:`pytest.MonkeyPatch` (undone after a
-test; a future adapter serving a fault simply never undoes it): a *spec* fault replaces one function
-of the specification and is checked through the spec backend, an *engine* fault patches one method
-or table of the fast engine (:mod:`ducksoup.doubleduck.engine`) and is checked through the engine
-backend (:mod:`ducksoup.doubleduck.backends`). The Doubleduck traces must reject every one of them
-(``tests/doubleduck/test_faults.py``); every alternative reading listed in the rulings register
-(``spec/duckspec/doubleduck/rulings.toml``) names one of these faults.
+Run as ``python tests/faulty/doubleduck.py FAULT``: the fault patches the bundled reference in this
+process only (with a :class:`pytest.MonkeyPatch` that is never undone), then serves Doubleduck over
+the adapter protocol, so that ``ducksoup check --game doubleduck --impl ...`` checks it like any
+other implementation. A *spec* fault replaces one function of the specification and serves the
+spec backend; an *engine* fault patches one method or table of the fast engine
+(:mod:`ducksoup.doubleduck.engine`) and serves the engine backend. The Doubleduck traces must
+reject every one of them (``tests/doubleduck/test_faults.py``); every alternative reading listed in
+the rulings register (``spec/duckspec/doubleduck/rulings.toml``) names one of these faults.
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``DD-Rnn``) it breaks.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -29,6 +31,7 @@ import duckspec.doubleduck.winning as winning
 import duckspec.trick_taking as trick_taking
 from ducksoup.doubleduck.engine import DOUBLEDUCK, DUCK, NAMES, NONE, PLAYS, SOUP, Deal, Game
 from duckspec.cards import Card
+from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
@@ -664,3 +667,19 @@ def deal_over_as_not_your_turn(mp: MonkeyPatch) -> None:
         original(deal, action)
 
     around_apply(mp, apply)
+
+
+def main() -> int:
+    """Serve the fault named on the command line over the adapter protocol (Doubleduck only)."""
+    if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:
+        print(f"usage: doubleduck.py {{{','.join(FAULTS)}}}", file=sys.stderr)
+        return 2
+    chosen = FAULTS[sys.argv[1]]
+    chosen.patch(MonkeyPatch())  # never undone: the process serves the fault until it ends
+    from ducksoup.adapter import serve
+
+    return serve(backend=chosen.backend, games=(GAME_ID,))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
