@@ -1,8 +1,9 @@
 """``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
 
-Both take a conformance trace (JSON) of any game of the family, or a hand-written record of a
-game that has a record format (Duck Soup's; ``--game`` names the game of a record); the trace's
-game's narrator tells it (:mod:`ducksoup.narration`). ``explain`` tells each step with the
+Both take a conformance trace (JSON) of any game of the family, by file or by the ID of one of
+the suite's traces (``dd-edge-notes-3386``), or a hand-written record of a game that has a record
+format (Duck Soup's; ``--game`` names the game of a record); the trace's game's narrator tells it
+(:mod:`ducksoup.narration`). ``explain`` tells each step with the
 rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
 shows only what that player could see; ``--at N`` stops after step N and lists every legal
 action there.
@@ -10,6 +11,7 @@ action there.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import click
 from rich.console import Console
 
 from duckcheck.codec import EncodingError, SetupError
-from duckcheck.trace import TraceError, read_trace
+from duckcheck.trace import TraceError, read_trace, trace_path
 from ducksoup.cli import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import reference
@@ -46,11 +48,29 @@ def load_game_file(path: Path, game: str | None = None) -> JSON:
     return trace
 
 
-def tell(path: Path, as_player: int | None, at: int | None, positions: bool, game: str | None = None) -> int:
-    """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file)."""
+def locate(source: str) -> Path:
+    """The file ``source`` names: a path, or else the ID of a trace of the suite; :class:`TraceError` if neither."""
+    path = Path(source)
+    if path.exists():
+        return path
+    if TRACE_ID.fullmatch(source):
+        try:
+            return trace_path(source)
+        except TraceError:
+            raise TraceError(f"{source}: no such file, and the suite has no trace of that ID") from None
+    raise TraceError(f"{source}: the file does not exist")
+
+
+TRACE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+"""What a trace ID looks like (``dd-edge-notes-3386``), as opposed to a file name."""
+
+
+def tell(source: str, as_player: int | None, at: int | None, positions: bool, game: str | None = None) -> int:
+    """Tell the game in the file or suite trace ``source``; the exit status (0 told, 1 a step breaks the rules,
+    2 a bad file)."""
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     try:
-        trace = load_game_file(path, game)
+        trace = load_game_file(locate(source), game)
         narrator = reference(trace["game"]).narrate(trace, as_player, not plain_output())
     except (TraceError, EncodingError, SetupError) as error:
         Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
@@ -87,7 +107,7 @@ GAME = game_option("The game of a hand-written record (default: duck-soup).")
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
-GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+GAME_FILE = click.argument("source", metavar="TRACE")
 
 
 @click.command()
@@ -95,9 +115,10 @@ GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, 
 @AS_PLAYER
 @AT_STEP
 @GAME
-def replay(path: Path, as_player: int | None, at: int | None, game: str | None) -> None:
-    """Replay a trace or record: every step, the rules behind it, and the position after each trick."""
-    raise SystemExit(tell(path, as_player, at, positions=True, game=game))
+def replay(source: str, as_player: int | None, at: int | None, game: str | None) -> None:
+    """Replay a trace (a file, or the ID of a suite trace) or record: every step, the rules behind it, and the
+    position after each trick."""
+    raise SystemExit(tell(source, as_player, at, positions=True, game=game))
 
 
 @click.command()
@@ -105,6 +126,7 @@ def replay(path: Path, as_player: int | None, at: int | None, game: str | None) 
 @AS_PLAYER
 @AT_STEP
 @GAME
-def explain(path: Path, as_player: int | None, at: int | None, game: str | None) -> None:
-    """Explain a trace or record step by step, citing the rules sections and rulings."""
-    raise SystemExit(tell(path, as_player, at, positions=False, game=game))
+def explain(source: str, as_player: int | None, at: int | None, game: str | None) -> None:
+    """Explain a trace (a file, or the ID of a suite trace) or record step by step, citing the rules sections and
+    rulings."""
+    raise SystemExit(tell(source, as_player, at, positions=False, game=game))

@@ -178,7 +178,7 @@ def test_a_game_on_the_engine_equals_the_spec(
         "end": state.result.end.value,
         "game_points": state.result.game_points,
     }
-    assert [piles for piles, _ in play.finished] == [[list(side) for side in piles] for piles in state.deal_piles]
+    assert [deal["piles"] for deal in play.finished] == [[list(side) for side in piles] for piles in state.deal_piles]
     for action in rng.sample(ALL_ACTIONS, 10):
         try:
             play.apply(action)

@@ -17,6 +17,7 @@ step is a function of that step's state.
 from __future__ import annotations
 
 from duckcheck.codec import JSON
+
 Known = tuple[frozenset[str], ...]
 """By seat, the cards of that hand that the others have seen go into it: none, ever, in Doubleduck."""
 NOTHING_KNOWN: Known = (frozenset(), frozenset(), frozenset(), frozenset())

@@ -370,6 +370,14 @@ class Deal:
         piles = self.piles
         return piles[0][0] * piles[0][1], piles[1][0] * piles[1][1]
 
+    def summary(self) -> JSON:
+        """The deal's piles, tricks and scores, as a trace's ``final`` lists each finished deal."""
+        return {
+            "piles": [list(side) for side in self.piles],
+            "tricks": [list(side) for side in self.tricks],
+            "scores": list(self.scores()),
+        }
+
     def state(self) -> JSON:
         """The canonical state, in the conformance suite's JSON form."""
         to_act = self.to_act
@@ -417,8 +425,9 @@ class Game:
         self.deal = Deal(self.decks[0], first_dealer, self.options)
         self.dealt = 1
         self.deal_scores: list[tuple[int, int]] = []
-        self.finished: list[tuple[list[list[int]], tuple[int, int]]] = []
-        """Every finished deal: its piles by side and course, and its scores."""
+        self.finished: list[JSON] = []
+        """Every finished deal: its ``piles`` and ``tricks`` by side and course, and its ``scores`` (a trace's
+        ``final`` form)."""
         self.result: JSON | None = None
 
     @property
@@ -454,7 +463,7 @@ class Game:
     def _score(self, deal: Deal) -> None:
         scores = deal.scores()
         self.deal_scores.append(scores)
-        self.finished.append(([list(side) for side in deal.piles], scores))
+        self.finished.append(deal.summary())
         totals = self.totals
         played = len(self.deal_scores)
         if (max(totals) >= 1000 or played >= 4) and totals[0] != totals[1]:

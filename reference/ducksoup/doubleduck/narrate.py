@@ -132,15 +132,13 @@ class Narrator:
                 "it still counts for the quacks after it (DD-R03)"
             ]
         count = action.call.quacks
+        words = {1: "one quack", 2: "two quacks", 3: "three quacks"}[count]
         duplicate = (
-            " (the exact duplicate may quack instead of doubleducking, DD-R06)"
+            "; the exact duplicate may quack instead of doubleducking (DD-R06)"
             if action.card == deal.table[0].card
             else ""
         )
-        return [
-            f"  {count} quack{'s' if count > 1 else ''}: card {count} of the rank after the lead, one quack for each "
-            f"(§4.3, DD-R03){duplicate}"
-        ]
+        return [f"  card {count} of the rank led after the lead, so {words} (§4.3, DD-R03){duplicate}"]
 
     def trick_lines(self, deal: DealState, action: Play) -> list[str]:
         """Who takes the trick and by which rule, and what the winner's side stores (§4.2-§4.5)."""
@@ -175,8 +173,8 @@ class Narrator:
         if card.rank is Rank.ACE and sum(play.card.suit == led.suit for play in trick) > 1:
             why += " (the Ace is the best card of its suit in both courses, §1)"
         if sum(play.card == card for play in trick[:position]):
-            silent = " played without its call (DD-R09)" if card == led else ""
-            why += f"; of two equal cards the later wins{silent}"
+            silent = ", though played without its call (DD-R09)" if card == led else ""
+            why += f"; of the two equal cards the later wins{silent}"
         return why
 
     def keeper(self, deal: DealState, winner: int) -> str:
@@ -231,28 +229,33 @@ class Narrator:
         return lines
 
     def game_lines(self, before: GameState, after: GameState) -> list[str]:
+        """The running totals, and the game's end with its game points (§7; rulings DD-R12 to DD-R16)."""
         totals = after.totals
         reached = [side for side in (0, 1) if has_reached_target(totals[side])]
-        both = " Both sides have reached 1000 (DD-R12)." if len(reached) == 2 else ""
-        if after.result is None:
-            level = " The totals are level: another deal decides (§7, DD-R13)." if totals[0] == totals[1] else ""
-            return [
-                f"  totals: side 0 {totals[0]}, side 1 {totals[1]}.{both}{level} "
-                "The deal passes to the left (§2, DD-R15)."
-            ]
+        newly = [side for side in reached if not has_reached_target(before.totals[side])]
+        both = "; both sides reach 1000 in this deal (DD-R12)" if len(newly) == 2 else ""
+        lines = [f"  totals: side 0 {totals[0]}, side 1 {totals[1]}{both}"]
         result = after.result
+        if result is None:
+            if totals[0] == totals[1]:
+                lines.append("  the totals are level: another deal decides (§7, DD-R13)")
+            lines.append("  the game goes on; the deal passes to the left (§2, DD-R15)")
+            return lines
         if result.end is GameEnd.TARGET:
-            how = "a total of 1000 or more (§7, DD-R14)" + both
+            how = "with a total of 1000 or more (§7, DD-R14)"
         else:
-            how = f"{after.deals_played} deals played and the higher total (§7)"
+            how = f"with the higher total after {after.deals_played} deals (§7)"
         if result.game_points >= 2:
-            points = f"{result.game_points} game points: 2 for reaching 1000 alone, 1 more per deal left unplayed (§7)"
+            unplayed = result.game_points - 2
+            points = (
+                f"{result.game_points} game points, 2 for reaching 1000 while the other side did not and 1 for each "
+                f"of the {unplayed} deal{'s' if unplayed != 1 else ''} left unplayed (§7)"
+            )
         else:
-            points = "1 game point (§7" + (", DD-R12)" if len(reached) == 2 else ")")
-        return [
-            f"  totals: side 0 {totals[0]}, side 1 {totals[1]}",
-            f"  {self.side(result.winner)} wins the game with {how}: {points}. The game is over (DD-R16).",
-        ]
+            other = ", for the other side reached 1000 too (DD-R12)" if len(reached) == 2 else ""
+            points = f"1 game point{other} (§7)"
+        lines.append(f"  {self.side(result.winner)} wins the game {how}: {points}; the game is over (DD-R16)")
+        return lines
 
     # The position
 
