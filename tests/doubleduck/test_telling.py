@@ -36,7 +36,7 @@ def test_the_doubtful_tricks_cite_their_rulings() -> None:
     assert "the silent card of the rank after it does not cancel it (DD-R08)" in silent
     duplicate = tell("explain", "dd-edge-silent-duplicate-wins").output
     assert "the later wins, though played without its call (DD-R09)" in duplicate
-    assert "(the Ace is the best card of its suit in both courses, §1)" in duplicate
+    assert "(in either course no card of its suit beats the Ace, §1)" in duplicate
     keeper = tell("explain", "dd-edge-side-without-duck-trick").output
     assert "(the side won no Duck trick: its first Soup winner keeps it)" in keeper
 

@@ -171,7 +171,7 @@ class Narrator:
         why = f"no call takes it, so the {word} {SUIT_WORDS[led.suit]} wins in the {course.value.capitalize()} course"
         card = trick[position].card
         if card.rank is Rank.ACE and sum(play.card.suit == led.suit for play in trick) > 1:
-            why += " (the Ace is the best card of its suit in both courses, §1)"
+            why += " (in either course no card of its suit beats the Ace, §1)"
         if sum(play.card == card for play in trick[:position]):
             silent = ", though played without its call (DD-R09)" if card == led else ""
             why += f"; of the two equal cards the later wins{silent}"
