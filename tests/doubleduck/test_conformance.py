@@ -95,3 +95,16 @@ def test_an_adapter_serving_only_duck_soup_skips_the_doubleduck_traces() -> None
     assert len(skipped) == 3 and all(result.outcome is Outcome.SKIPPED for result in skipped)
     assert all("game doubleduck not supported" in result.reason for result in skipped)
     assert all(result.outcome is Outcome.PASSED for trace, result in outcomes.items() if trace.startswith("ds-"))
+
+
+def test_a_failure_names_the_sections_behind_it() -> None:
+    sections = game("doubleduck").failure_sections
+    before = {"table": "9S9H2S", "course": "duck"}
+    assert sections(["state.piles[1][0]: expected 1, got 0"], {"player": 3, "play": "KS"}, None, before) == (
+        "§1",
+        "§4",
+    )
+    assert sections(["state.keepers[0][1]: expected 2, got 0"], None, None, {"course": "soup"}) == ("§5",)
+    assert sections([], {"player": 1, "play": "JH", "call": "quack"}, "quack-count-mismatch", before) == ("§4",)
+    assert sections(["views[2].face_up: not expected (got 'AS')"], None, None, before) == ("§2",)
+    assert sections(["state.totals[0]: expected 1000, got 990"], None, None, before) == ("§7",)

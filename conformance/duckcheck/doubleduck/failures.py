@@ -21,8 +21,9 @@ def sections_of(lines: Sequence[str], action: JSON | None, code: str | None, bef
     """The rules sections behind a divergence: the fields that differ, and the kind of step.
 
     ``before`` is the expected state before the step. A view that differs concerns what is dealt
-    face down (§2); a trick decided wrongly with two cards of the suit led concerns the rank order
-    (§1), and in the Soup course what changes there (§5).
+    face down (§2); an accepted card that completes a trick holding two cards of the suit led, when
+    the trick's outcome differs, concerns the rank order too (§1), and in the Soup course what
+    changes there (§5).
     """
     found: set[str] = set()
     if code:
@@ -33,7 +34,7 @@ def sections_of(lines: Sequence[str], action: JSON | None, code: str | None, bef
             found.add(FIELD_SECTIONS[name])
         elif "views" in line:
             found.add("§2")
-    table = str(before.get("table", "")) + str(action.get("play", "")) if action else ""
+    table = str(before.get("table", "")) + str(action.get("play", "")) if action and not code else ""
     if "§4" in found and len(table) == 8 and sum(table[i + 1] == table[1] for i in range(0, 8, 2)) > 1:
         found.add("§1")
     if "§4" in found and before.get("course") == "soup":
