@@ -17,7 +17,8 @@ import pytest
 
 from ducksoup.duck_soup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
 from ducksoup.duck_soup.engine import PLAIN, Deal
-from ducksoup.duck_soup.simulate import new_deck, play_deal, play_game, seats, wilson
+from ducksoup.duck_soup.simulate import new_deck, play_deal, play_game, seats
+from ducksoup.stats import wilson
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.examples import arrange_deck

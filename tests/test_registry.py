@@ -82,6 +82,34 @@ def test_shared_modules_never_name_a_game(layer: str, path: Path) -> None:
     assert not mentions, f"{path.relative_to(ROOT)}: {mentions}; reach games through the registry"
 
 
+def game_module_imports(source: str) -> list[str]:
+    """Every module of the three packages that ``source`` imports, as ``layer.package[.module]``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        found += [name for name in names if name.split(".")[0] in LAYERS]
+    return found
+
+
+def game_modules() -> list[tuple[str, Path]]:
+    """Every module inside a game's folder, with the game's package."""
+    return [
+        (path.relative_to(folder).parts[0], path)
+        for folder in LAYERS.values()
+        for path in sorted(folder.rglob("*.py"))
+        if path.relative_to(folder).parts[0] in PACKAGES
+    ]
+
+
+@pytest.mark.parametrize(("package", "path"), game_modules(), ids=lambda value: str(value))
+def test_a_game_never_imports_another_games_modules(package: str, path: Path) -> None:
+    imported = game_module_imports(path.read_text(encoding="utf-8"))
+    others = [name for name in imported if len(name.split(".")) > 1 and name.split(".")[1] in PACKAGES - {package}]
+    assert not others, f"{path.relative_to(ROOT)} imports {others}; share what two games need in a shared module"
+
+
 def test_the_check_catches_a_game_branch_and_a_game_import() -> None:
     branch = (
         "from duckspec.duck_soup.deal import apply\n"

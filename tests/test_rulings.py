@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 from duckspec.rulings import Ruling, load_rulings
+from tests.markers import marked_rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = load_rulings("duck_soup")
@@ -24,23 +24,6 @@ REQUIRED_QUESTIONS = {
     "DS-R15": "without calls",
     "DS-R16": "fourth card",
 }
-
-
-def marked_rulings(path: Path) -> dict[str, set[str]]:
-    """Map test function name to the ruling IDs in its ``pytest.mark.ruling`` markers."""
-    marks: dict[str, set[str]] = {}
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-            for decorator in node.decorator_list:
-                if (
-                    isinstance(decorator, ast.Call)
-                    and isinstance(decorator.func, ast.Attribute)
-                    and decorator.func.attr == "ruling"
-                    and decorator.args
-                    and isinstance(decorator.args[0], ast.Constant)
-                ):
-                    marks.setdefault(node.name, set()).add(str(decorator.args[0].value))
-    return marks
 
 
 def test_ids_are_unique_and_numbered_in_order() -> None:

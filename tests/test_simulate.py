@@ -10,16 +10,8 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from ducksoup.duck_soup.simulate import (
-    EVENTS,
-    DealRecord,
-    deal_report,
-    distribution,
-    percentile,
-    seats,
-    simulate,
-    wilson,
-)
+from ducksoup.duck_soup.simulate import EVENTS, DealRecord, deal_report, seats, simulate
+from ducksoup.stats import distribution, percentile, wilson
 
 PLAIN_ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None, "COLUMNS": None}
 """No forced terminal: under the test runner the command must see no terminal, as in a pipe."""

@@ -27,6 +27,7 @@ from duckcheck.compare import Outcome
 from duckcheck.runner import RunOptions, run
 from duckcheck.trace import load_suite
 from duckspec.rulings import load_rulings
+from duckspec.duck_soup import GAME_ID
 from tests.faulty.adapter import FAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +60,8 @@ def hand_made_first(trace: dict[str, Any]) -> int:
     return 1 if trace["scope"] != "deal" else 2
 
 
-SUITE = sorted(load_suite(), key=hand_made_first)
+SUITE = sorted((trace for trace in load_suite() if trace["game"] == GAME_ID), key=hand_made_first)
+"""Duck Soup's traces (Doubleduck's faults have their own test, ``tests/doubleduck/test_faults.py``)."""
 
 
 def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:

@@ -11,7 +11,8 @@ Game-specific facts (which rank wins in which course) live in each game's own
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 RANK_LETTERS = "A23456789TJQK"
@@ -124,6 +125,38 @@ def card_from_index(index: int) -> Card:
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards in canonical order: clubs A to K, then diamonds, hearts, spades."""
     return tuple(card_from_index(index) for index in range(52))
+
+
+def full_packs(packs: int) -> tuple[Card, ...]:
+    """Every card of ``packs`` standard packs shuffled together, in canonical order, the copies of a card side by side.
+
+    A game played with two packs (Doubleduck) holds each card twice; the copies are identical.
+
+    pre: 1 <= packs <= 3
+    post: len(__return__) == 52 * packs
+    post: __return__[0] == Card(Suit.CLUBS, Rank.ACE) and __return__[-1] == Card(Suit.SPADES, Rank.KING)
+    """
+    return tuple(card for card in full_deck() for _ in range(packs))
+
+
+def packs_problem(deck: Sequence[Card], packs: int) -> str | None:
+    """What keeps ``deck`` from being an order of ``packs`` whole packs (each card exactly ``packs`` times), or None.
+
+    The answer names the size, and the cards missing and the cards over-represented.
+    """
+    counts = Counter(deck)
+    missing = [card for card in full_deck() for _ in range(max(0, packs - counts[card]))]
+    extra = sorted(card for card, count in counts.items() for _ in range(max(0, count - packs)))
+    if len(deck) == 52 * packs and not missing and not extra:
+        return None
+    copies = "once" if packs == 1 else f"{packs} times"
+    details = [
+        f"{label}: {format_cards(cards)}" for label, cards in (("missing", missing), ("too many", extra)) if cards
+    ]
+    return (
+        f"a deck of {packs} pack(s) lists each of the 52 cards {copies}, {52 * packs} cards top first; "
+        f"this one has {len(deck)} cards" + (f" ({'; '.join(details)})" if details else "")
+    )
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -69,6 +69,7 @@ def best_of_suit_led(cards: Sequence[Card], course: Course) -> int:
     post: 0 <= __return__ < len(cards)
     post: cards[__return__].suit == cards[0].suit
     post: not any(beats_in_suit(card, cards[__return__], course) for card in cards)
+    post: cards[__return__] not in cards[__return__ + 1 :]
     """
     best = 0
     for position, card in enumerate(cards):

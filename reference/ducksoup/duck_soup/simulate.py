@@ -14,36 +14,28 @@ to 250 (or matches, with ``best_of``) and their win rates. ``--json`` prints it 
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from duckcheck.codec import EncodingError
 from duckcheck.duck_soup.encoding import OPTION_VALUES, options_json, parse_options
 from ducksoup.duck_soup.bots import BOTS, Bot
 from ducksoup.duck_soup.engine import Deal, Match
+from ducksoup.stats import PERCENTILES, distribution, interval, new_table, progress_bar, rate
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
 from duckspec.seats import opponent
 
 JSON = dict[str, Any]
-PERCENTILES = (10, 25, 50, 75, 90)
-BUCKET = 25
-"""The width of the histogram's buckets of deal scores: 0-24, 25-49, ..."""
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
 EVENTS = ("quack", "quack_quack", "duck_soup", "twelve_trick_soup", "zero_point_course")
 EVENT_NAMES = {
     "quack": "a quack",
@@ -157,49 +149,6 @@ def play_game(
 # Statistics
 
 
-def percentile(ordered: Sequence[float], p: float) -> float:
-    """The ``p``-th percentile of sorted values, interpolating linearly between closest ranks."""
-    position = (len(ordered) - 1) * p / 100
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-def distribution(values: Sequence[int]) -> JSON:
-    """Mean, extremes, percentiles and a histogram in buckets of 25 of deal scores."""
-    ordered = sorted(values)
-    counts: dict[int, int] = {}
-    for value in ordered:
-        counts[value // BUCKET] = counts.get(value // BUCKET, 0) + 1
-    return {
-        "mean": round(sum(ordered) / len(ordered), 3),
-        "min": ordered[0],
-        "max": ordered[-1],
-        "percentiles": {str(p): round(percentile(ordered, p), 3) for p in PERCENTILES},
-        "histogram": [
-            {"from": b * BUCKET, "to": b * BUCKET + BUCKET - 1, "count": counts.get(b, 0)}
-            for b in range(ordered[-1] // BUCKET + 1)
-        ],
-    }
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: unlike the normal approximation it stays
-    within [0, 1] and is honest near 0 and 1, where a strong bot's win rate lies."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def rate(successes: int, trials: int) -> JSON:
-    low, high = wilson(successes, trials)
-    return {"count": successes, "rate": round(successes / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
-
-
 def deal_report(records: Sequence[DealRecord], names: tuple[str, str]) -> JSON:
     """The deal statistics: scores, events and deal win rates."""
     n = len(records)
@@ -271,26 +220,6 @@ def parse_rule_options(text: str) -> RuleOptions:
         return parse_options(data, "--options")
     except EncodingError as error:
         raise click.BadParameter(str(error).removeprefix("--options: ")) from None
-
-
-@contextmanager
-def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on a terminal, nothing otherwise; yields the function that advances it."""
-    if not console.is_terminal:
-        yield lambda: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(what, total=total)
-        yield lambda: progress.advance(task)
 
 
 def run(deals: int, names: tuple[str, str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
@@ -398,19 +327,6 @@ def show(report: JSON, console: Console) -> None:
     if "game_deals_per_second" in timing:
         line += f", {timing['game_deals_per_second']:,.0f} deals/s in games"
     console.print(line, style="dim")
-
-
-def new_table(title: str, *columns: str) -> Table:
-    """A table without side borders, its first column (the labels) left-aligned and the others right."""
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in columns:
-        table.add_column(column, justify="right" if column else "left")
-    return table
-
-
-def interval(entry: JSON) -> str:
-    low, high = entry["ci95"]
-    return f"{low:.4f}-{high:.4f}"
 
 
 @click.command(short_help="Play bots against each other: scores, events and win rates.")

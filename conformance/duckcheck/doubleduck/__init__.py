@@ -1,0 +1,54 @@
+"""Doubleduck in the conformance suite: its codec, views, oracle, generator plan and the registry entry ``SUITE``.
+
+* :mod:`~duckcheck.doubleduck.encoding`: the JSON forms of rule options, actions, the canonical
+  state and results (``conformance/schema/games/doubleduck.schema.json``);
+* :mod:`~duckcheck.doubleduck.views`: what each player may see, derived from the canonical state;
+* :mod:`~duckcheck.doubleduck.oracle`: the specification behind one interface (:class:`Table`);
+* :mod:`~duckcheck.doubleduck.recorder`, :mod:`~duckcheck.doubleduck.policies`,
+  :mod:`~duckcheck.doubleduck.scenarios` and :mod:`~duckcheck.doubleduck.plan`: the traces, computed by the
+  specification (``python -m duckcheck.generator --game doubleduck``);
+* :mod:`~duckcheck.doubleduck.failures`: the game's words in the runner's reports.
+
+The suite's generic machinery (runner, linter, generator, reports) knows the game only through
+:data:`SUITE` (see :mod:`duckcheck.games`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from duckcheck.codec import JSON
+from duckcheck.doubleduck.encoding import FIELD_SECTIONS, OPTION_VALUES
+from duckcheck.doubleduck.failures import describe, sections_of
+from duckcheck.doubleduck.oracle import Scope, Table
+from duckcheck.doubleduck.views import TraceViews
+from duckcheck.games import GameSuite
+from duckspec.doubleduck import GAME_ID, PLAYERS, SECTION_TITLES, SECTIONS
+from duckspec.doubleduck.errors import ErrorCode
+
+
+def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
+    from duckcheck.doubleduck.plan import plan  # loaded only when traces are built
+
+    return plan()
+
+
+SUITE = GameSuite(
+    id=GAME_ID,
+    title="Doubleduck",
+    designer="David Parlett",
+    family_order=2,
+    trace_prefix="dd-",
+    players=(PLAYERS,),
+    scopes=tuple(scope.value for scope in Scope),
+    option_values=OPTION_VALUES,
+    sections={section: SECTION_TITLES[section] for section in SECTIONS},
+    field_sections=FIELD_SECTIONS,
+    error_sections={code.value: code.section for code in ErrorCode},
+    start=Table.of,
+    views=TraceViews,
+    describe_action=describe,
+    failure_sections=sections_of,
+    plan=_plan,
+)
+"""Doubleduck's entry in the family's registry."""

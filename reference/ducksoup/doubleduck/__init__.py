@@ -1,0 +1,21 @@
+"""Doubleduck in the reference implementation: the engine, the bots, the narrator, the terminal game and the
+simulations, offered to the family's machinery by the registry entry ``GAME``."""
+
+from __future__ import annotations
+
+from duckcheck.doubleduck import SUITE
+from ducksoup.games import GameReference
+
+GAME = GameReference(
+    suite=SUITE,
+    backends={
+        "engine": "ducksoup.doubleduck.backends:EngineBackend",
+        "spec": "ducksoup.doubleduck.backends:SpecBackend",
+    },
+    bots="ducksoup.doubleduck.bots:BOTS",
+    narrator="ducksoup.doubleduck.narrate:narrator",
+    examples="duckspec.doubleduck.examples:WORKED_EXAMPLES",
+    play="ducksoup.doubleduck.playing:play",
+    simulate="ducksoup.doubleduck.simulate:simulate",
+)
+"""Doubleduck's entry in the reference implementation's registry."""

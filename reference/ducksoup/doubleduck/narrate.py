@@ -1,0 +1,314 @@
+"""Narrating a Doubleduck trace: what the rules say happened at each step, and why (``ducksoup replay``, ``explain``).
+
+The narration follows the executable specification, not the trace's expected states: in a
+dispute the rules decide. Each call comes with what it means, each trick's winner with the rule
+of the order of precedence that decided it (a doubleduck §4.2, the last quack §4.3, or the best
+card of the suit led §4.4) and the rulings that settle the doubtful cases, each stored trick with
+the pile it goes to, each draw with who took which card, and the change of course, the scores and
+the game's end with their sections and rulings. Seen as one player (``as_player``), the other
+hands and the cards the others draw stay hidden: the stock is face down (ruling DD-R18). A step
+the rules forbid stops the narration with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from duckcheck.codec import JSON
+from duckcheck.doubleduck.encoding import parse_action
+from duckcheck.doubleduck.oracle import Table
+from duckcheck.games import Setup
+from ducksoup.display import SUIT_WORDS, Style
+from ducksoup.narration import NarrationStopped
+from duckspec.cards import Card, Rank
+from duckspec.doubleduck.actions import Call, Play
+from duckspec.doubleduck.cards import Course
+from duckspec.doubleduck.deal import DealState
+from duckspec.doubleduck.duck_course import WonBy, draw_after_trick, winning_position, won_by
+from duckspec.doubleduck.errors import IllegalAction
+from duckspec.doubleduck.game import GameState
+from duckspec.doubleduck.variants import DrawOrder
+from duckspec.doubleduck.winning import GameEnd, has_reached_target
+from duckspec.seats import partner, side_of, side_seats
+
+SAID = {
+    Call.QUACK: '"Quack!"',
+    Call.QUACK_QUACK: '"Quack-quack!"',
+    Call.QUACK_QUACK_QUACK: '"Quack-quack-quack!"',
+    Call.DOUBLEDUCK: '"Doubleduck!"',
+}
+
+
+@dataclass
+class Narrator:
+    """Plays a Doubleduck trace on the specification and tells what happens."""
+
+    trace: JSON
+    style: Style = field(default_factory=Style)
+    as_player: int | None = None
+    accepted: bool = False
+    """Whether the last step told was accepted (a refused step changes nothing)."""
+
+    def __post_init__(self) -> None:
+        self.table = Table.of(Setup.of(self.trace))
+
+    # Words
+
+    def name(self, player: int) -> str:
+        return "you" if player == self.as_player else f"player {player}"
+
+    def who(self, player: int, verb: str) -> str:
+        """``player`` doing ``verb`` (third person): "player 0 takes", or "you take" as that player."""
+        if player == self.as_player:
+            return "you " + {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"player {player} {verb}"
+
+    def side(self, side: int) -> str:
+        """``side 0 (players 0 and 2)``, or ``your side (you and player 2)``."""
+        first, second = side_seats(side)
+        if self.as_player is not None and side_of(self.as_player) == side:
+            return f"your side (you and player {partner(self.as_player)})"
+        return f"side {side} (players {first} and {second})"
+
+    def describe(self, deal: DealState, action: Play) -> str:
+        verb = self.who(action.player, "plays" if deal.table else "leads")
+        said = f", saying {SAID[action.call]}" if action.call in SAID else ""
+        return f"{verb} {self.style.card(action.card)}{said}"
+
+    # The steps
+
+    def steps(self) -> Iterator[tuple[int, list[str]]]:
+        """Each step's number (0 for the deal) and the lines that tell it; raises NarrationStopped."""
+        yield 0, self.deal_lines(self.table.deal, 1)
+        for number, step in enumerate(self.trace["steps"], 1):
+            dealt = self.table.decks_used
+            action = parse_action(step["action"], f"step {number}")
+            before = self.table
+            try:
+                self.table = before.apply(action)
+            except IllegalAction as error:
+                said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: {error.message}"
+                if "reject" in step:
+                    self.accepted = False
+                    yield number, [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
+                    continue
+                raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
+            if "reject" in step:
+                raise NarrationStopped(
+                    f"step {number}: {self.describe(before.deal, action)} is legal, "
+                    f"but the trace says it must be refused with {step['reject']}"
+                )
+            self.accepted = True
+            lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
+            if self.table.decks_used != dealt and not self.table.deal.is_over:
+                lines += self.deal_lines(self.table.deal, self.table.decks_used)
+            yield number, lines
+
+    def consequences(self, before: Table, action: Play) -> list[str]:
+        """What follows from a card: what its call means, then, when it completes a trick, the trick's fate."""
+        deal = before.deal
+        lines = self.call_lines(deal, action)
+        if deal.options.draw is DrawOrder.AS_PLAYED and deal.course is Course.DUCK:
+            card = self.shown(deal.stock[0], action.player)
+            lines.append(f"  {self.who(action.player, 'draws')} {card} at once (the as-played draw option, DD-R02)")
+        if len(deal.table) < 3:
+            return lines
+        after = self.table.finished or self.table.deal
+        lines += self.trick_lines(deal, action)
+        lines += self.draw_lines(deal, after)
+        lines += self.end_lines(before, after)
+        return lines
+
+    def call_lines(self, deal: DealState, action: Play) -> list[str]:
+        """What a card of the rank led means, called or not (§4.2, §4.3)."""
+        if not deal.table or action.card.rank != deal.table[0].card.rank:
+            return []
+        if action.call is Call.DOUBLEDUCK:
+            return ["  a doubleduck: the other copy of the card led; it takes the trick whatever follows (§4.2)"]
+        if action.call is Call.NONE:
+            return [
+                "  a card of the rank led played without its call is a plain card (DD-R09); "
+                "it still counts for the quacks after it (DD-R03)"
+            ]
+        count = action.call.quacks
+        words = {1: "one quack", 2: "two quacks", 3: "three quacks"}[count]
+        duplicate = (
+            "; the exact duplicate may quack instead of doubleducking (DD-R06)"
+            if action.card == deal.table[0].card
+            else ""
+        )
+        return [f"  card {count} of the rank led after the lead, so {words} (§4.3, DD-R03){duplicate}"]
+
+    def trick_lines(self, deal: DealState, action: Play) -> list[str]:
+        """Who takes the trick and by which rule, and what the winner's side stores (§4.2-§4.5)."""
+        trick = (*deal.table, action)
+        position = winning_position(trick, deal.course)
+        winner = trick[position].player
+        rule = won_by(trick)
+        if rule is WonBy.DOUBLEDUCK:
+            later = any(play.call.quacks for play in trick[position + 1 :])
+            why = "the doubleduck takes the trick" + ("; the quacks after it count but lose (DD-R07)" if later else "")
+        elif rule is WonBy.QUACK:
+            later = any(p.card.rank == trick[0].card.rank and p.call is Call.NONE for p in trick[position + 1 :])
+            why = "the last quack takes the trick" + (
+                "; the silent card of the rank after it does not cancel it (DD-R08)" if later else ""
+            )
+        else:
+            why = self.best_card_reason(trick, position, deal.course)
+        suits = len({play.card.suit for play in trick})
+        keeper = self.keeper(deal, winner)
+        return [
+            f"  {why}: {self.who(winner, 'wins')} it ({rule.paragraph})",
+            f"  {self.side(side_of(winner))} stores {suits} card{'s' if suits > 1 else ''}, one of each suit in the "
+            f"trick, on {keeper}; the rest go to the waste (§4.5, DD-R10, DD-R11)",
+        ]
+
+    def best_card_reason(self, trick: tuple[Play, ...], position: int, course: Course) -> str:
+        """Why the best card of the suit led takes a trick nobody quacked or doubleducked (§1, §4.4, §5)."""
+        led = trick[0].card
+        word = "lowest" if course is Course.DUCK else "highest"
+        why = f"no call takes it, so the {word} {SUIT_WORDS[led.suit]} wins in the {course.value.capitalize()} course"
+        card = trick[position].card
+        if card.rank is Rank.ACE and sum(play.card.suit == led.suit for play in trick) > 1:
+            why += " (in either course no card of its suit beats the Ace, §1)"
+        if sum(play.card == card for play in trick[:position]):
+            silent = ", though played without its call (DD-R09)" if card == led else ""
+            why += f"; of the two equal cards the later wins{silent}"
+        return why
+
+    def keeper(self, deal: DealState, winner: int) -> str:
+        """The pile a trick's cards go to: the side's pile for the course, named by its keeper (ruling DD-R11)."""
+        side = side_of(winner)
+        duck, soup = deal.keepers[side]
+        if deal.course is Course.DUCK:
+            keeper = winner if duck is None else duck
+            first = " (the partner who wins the side's first Duck trick keeps its Duck pile)" if duck is None else ""
+            return f"{self.name(keeper)}'s Duck pile{first}"
+        if soup is not None:
+            return f"{self.name(soup)}'s Soup pile"
+        if duck is None:
+            return f"{self.name(winner)}'s Soup pile (the side won no Duck trick: its first Soup winner keeps it)"
+        return f"{self.name(partner(duck))}'s Soup pile (the partner of the Duck pile's keeper keeps it)"
+
+    def draw_lines(self, deal: DealState, after: DealState) -> list[str]:
+        """The draw after a Duck trick, winner first, and the change of course once the stock is empty (§4.6, §5)."""
+        if deal.course is not Course.DUCK:
+            return []
+        lines = []
+        if deal.options.draw is DrawOrder.WINNER_FIRST:
+            draw = draw_after_trick(deal.stock, after.leader)
+            drawn = ", ".join(f"{self.name(player)} {self.shown(card, player)}" for player, card in draw.cards)
+            lines.append(
+                f"  each draws a card from the stock, the winner first, then to the left: {drawn} (§4.6, DD-R02)"
+            )
+        if after.course is Course.SOUP:
+            lines.append(
+                "  the stock is empty after thirteen tricks: the Duck course ends (§2, §5). "
+                f"Duck piles: side 0 {after.piles[0][0]}, side 1 {after.piles[1][0]}"
+            )
+            lines.append(
+                "  the Soup course begins: no more drawing, the highest card of the suit led wins, Aces high; "
+                f"{self.who(after.leader, 'leads')} (§5, §4.1)"
+            )
+        return lines
+
+    def shown(self, card: Card, owner: int) -> str:
+        """A card drawn by ``owner``: hidden from the other players, for the stock is face down (DD-R18)."""
+        return self.style.card(card) if self.as_player is None or self.as_player == owner else "(unseen)"
+
+    def end_lines(self, before: Table, after: DealState) -> list[str]:
+        if not after.is_over:
+            return []
+        lines = ["  the deal is over; each side scores its Duck pile times its Soup pile (§6):"]
+        for side, (duck, soup) in enumerate(after.piles):
+            nothing = " (no cards in one pile score nothing)" if duck * soup == 0 else ""
+            lines.append(f"    {self.side(side)}: {duck} × {soup} = {duck * soup}{nothing}")
+        if isinstance(self.table.state, GameState) and isinstance(before.state, GameState):
+            lines += self.game_lines(before.state, self.table.state)
+        return lines
+
+    def game_lines(self, before: GameState, after: GameState) -> list[str]:
+        """The running totals, and the game's end with its game points (§7; rulings DD-R12 to DD-R16)."""
+        totals = after.totals
+        reached = [side for side in (0, 1) if has_reached_target(totals[side])]
+        newly = [side for side in reached if not has_reached_target(before.totals[side])]
+        both = "; both sides reach 1000 in this deal (DD-R12)" if len(newly) == 2 else ""
+        lines = [f"  totals: side 0 {totals[0]}, side 1 {totals[1]}{both}"]
+        result = after.result
+        if result is None:
+            if totals[0] == totals[1]:
+                lines.append("  the totals are level: another deal decides (§7, DD-R13)")
+            lines.append("  the game goes on; the deal passes to the left (§2, DD-R15)")
+            return lines
+        if result.end is GameEnd.TARGET:
+            how = "with a total of 1000 or more (§7, DD-R14)"
+        else:
+            how = f"with the higher total after {after.deals_played} deals (§7)"
+        if result.game_points >= 2:
+            unplayed = result.game_points - 2
+            points = (
+                f"{result.game_points} game points, 2 for reaching 1000 while the other side did not and 1 for each "
+                f"of the {unplayed} deal{'s' if unplayed != 1 else ''} left unplayed (§7)"
+            )
+        else:
+            other = ", for the other side reached 1000 too (DD-R12)" if len(reached) == 2 else ""
+            points = f"1 game point{other} (§7)"
+        lines.append(f"  {self.side(result.winner)} wins the game {how}: {points}; the game is over (DD-R16)")
+        return lines
+
+    # The position
+
+    def position(self) -> list[str]:
+        """The position now: hands (or the player's own and the others' sizes), stock, table, piles and keepers."""
+        deal = self.table.deal
+        lines = []
+        for player in range(4):
+            hand = deal.hands[player]
+            shown = self.style.cards(hand) if self.as_player in (None, player) else f"{len(hand)} cards"
+            owner = "your" if player == self.as_player else f"player {player}'s"
+            lines.append(f"{owner} hand: {shown}")
+        lines.append(f"stock: {len(deal.stock)} cards, face down; course: {deal.course.value}")
+        played = [
+            self.style.card(play.card) + (f" {play.call.value}" if play.call is not Call.NONE else "")
+            for play in deal.table
+        ]
+        lines.append(f"on the table: {', '.join(played) or '-'}")
+        for side in (0, 1):
+            (duck, soup), keepers = deal.piles[side], deal.keepers[side]
+            kept = ", ".join(
+                f"{course} pile {count}" + (f" kept by {self.name(seat)}" if seat is not None else "")
+                for course, count, seat in (("Duck", duck, keepers[0]), ("Soup", soup, keepers[1]))
+            )
+            lines.append(f"{self.side(side)}: {kept}")
+        return lines
+
+    def legal_lines(self) -> list[str]:
+        """Every legal action in the current position, described ("could I have doubleducked here?")."""
+        actions = self.table.legal_actions()
+        if not actions:
+            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
+            return [f"no action is possible: {over}"]
+        return [f"  {self.describe(self.table.deal, action)}" for action in actions]
+
+    def between_tricks(self) -> bool:
+        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
+        return self.accepted and not self.table.deal.table
+
+    def deal_lines(self, deal: DealState, number: int) -> list[str]:
+        first = (deal.dealer + 1) % 4
+        return [
+            f"deal {number}: player {deal.dealer} deals 13 cards each from two packs, one at a time, the first to "
+            f"player {first} at the dealer's left; the other 52 are the stock, face down (§2, DD-R01, DD-R18)",
+            *[f"  {line}" for line in self.position()],
+            f"  {self.who(deal.leader, 'leads')} first, at the dealer's left (§4.1)",
+        ]
+
+
+def _rule(rule: str) -> str:
+    return f"ruling {rule}" if rule.startswith("DD-") else f"Rules {rule}"
+
+
+def narrator(trace: JSON, as_player: int | None, symbols: bool) -> Narrator:
+    """The narrator of a Doubleduck trace (the registry's entry point)."""
+    return Narrator(trace, Style(symbols=symbols), as_player)

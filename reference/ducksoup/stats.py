@@ -1,0 +1,99 @@
+"""Statistics for the simulations of every game of the family: distributions, rates with 95% intervals, tables.
+
+``ducksoup simulate --game G`` plays bots against bots and reports what a rules question needs; each
+game's simulation (``ducksoup/<game>/simulate.py``) counts its own events and uses these helpers to
+summarise them the same way: percentiles and histograms of scores, win rates with Wilson intervals,
+compact tables within 80 columns, and a progress bar on a terminal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+JSON = dict[str, Any]
+PERCENTILES = (10, 25, 50, 75, 90)
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def percentile(ordered: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile of sorted values, interpolating linearly between closest ranks."""
+    position = (len(ordered) - 1) * p / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def distribution(values: Sequence[int], bucket: int = 25) -> JSON:
+    """Mean, extremes, percentiles and a histogram in buckets of ``bucket`` (0-24, 25-49, ...) of scores."""
+    ordered = sorted(values)
+    counts: dict[int, int] = {}
+    for value in ordered:
+        counts[value // bucket] = counts.get(value // bucket, 0) + 1
+    return {
+        "mean": round(sum(ordered) / len(ordered), 3),
+        "min": ordered[0],
+        "max": ordered[-1],
+        "percentiles": {str(p): round(percentile(ordered, p), 3) for p in PERCENTILES},
+        "histogram": [
+            {"from": b * bucket, "to": b * bucket + bucket - 1, "count": counts.get(b, 0)}
+            for b in range(ordered[-1] // bucket + 1)
+        ],
+    }
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: unlike the normal approximation it stays
+    within [0, 1] and is honest near 0 and 1, where a strong bot's win rate lies."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(successes: int, trials: int) -> JSON:
+    low, high = wilson(successes, trials)
+    return {"count": successes, "rate": round(successes / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+@contextmanager
+def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on a terminal, nothing otherwise; yields the function that advances it."""
+    if not console.is_terminal:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(what, total=total)
+        yield lambda: progress.advance(task)
+
+
+def new_table(title: str, *columns: str) -> Table:
+    """A table without side borders, its first column (the labels) left-aligned and the others right."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in columns:
+        table.add_column(column, justify="right" if column else "left")
+    return table
+
+
+def interval(entry: JSON) -> str:
+    low, high = entry["ci95"]
+    return f"{low:.4f}-{high:.4f}"

@@ -1,0 +1,77 @@
+"""The Doubleduck traces' power: ``ducksoup check --game doubleduck`` rejects every faulty implementation.
+
+Each fault of ``tests/faulty/doubleduck.py`` breaks one rule of the text or takes one ruling's other
+reading, and is served over the adapter protocol by that file's ``main``; the runner checks it
+against the Doubleduck traces and stops at the first failed trace (``max_failures=1``, as
+``ducksoup check --game doubleduck -x`` does). To stay fast the traces run hand-made first: the
+edge cases and negative traces (each aimed at one rule), then the games, then the bots' deals.
+Every alternative reading in the rulings register names a fault, so the second test shows that
+the traces pin every ruling, not only the reading chosen.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from duckcheck.compare import Outcome
+from duckcheck.runner import RunOptions, Summary, run
+from ducksoup.cli import main
+from duckspec.rulings import load_rulings
+from tests.doubleduck.traces import load_traces
+from tests.faulty.doubleduck import FAULTS
+
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "doubleduck.py")]
+RULE = re.compile(r"§\d+|DD-R\d\d")
+RULINGS = load_rulings("doubleduck")
+ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
+"""Every other reading of every ruling, as (ruling, the fault that takes it), read from ``rulings.toml``."""
+
+
+@cache
+def checked(fault: str) -> Summary:
+    """The runner's verdict on ``fault``, stopping at the first failed trace (run once per fault)."""
+    return run([*FAULTY, fault], load_traces(), RunOptions(max_failures=1))
+
+
+def assert_rejected(fault: str) -> None:
+    summary = checked(fault)
+    failed = [result for result in summary.results if result.outcome is not Outcome.PASSED]
+    assert len(failed) == 1, f"no Doubleduck trace catches {fault} ({FAULTS[fault].rule}): {summary.closing_line()}"
+    assert failed[0] is summary.results[-1] and failed[0].outcome is Outcome.FAILED
+
+
+def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:
+    assert len(FAULTS) >= 20
+    unnamed = [name for name, fault in FAULTS.items() if not RULE.search(fault.rule)]
+    assert not unnamed, f"faults whose docstring names no section (§N) or ruling (DD-Rnn): {unnamed}"
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_the_traces_reject_the_fault(fault: str) -> None:
+    assert_rejected(fault)
+
+
+@pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
+def test_every_rulings_other_reading_is_a_fault_the_traces_reject(ruling: str, fault: str) -> None:
+    assert fault in FAULTS, f"{ruling}: no faulty implementation {fault!r} in tests/faulty/doubleduck.py"
+    assert ruling in FAULTS[fault].rule, f"{fault} does not cite {ruling}"
+    assert_rejected(fault)
+
+
+def test_every_ruling_names_its_other_readings() -> None:
+    assert RULINGS and all(ruling.alternatives for ruling in RULINGS)
+
+
+def test_check_with_the_game_option_fails_a_fault_naming_the_section() -> None:
+    command = " ".join([*FAULTY, "score-summed"])
+    result = CliRunner().invoke(main, ["check", "--game", "doubleduck", "--impl", command, "-k", "dd-edge-notes", "-x"])
+    assert result.exit_code == 1, result.output
+    assert "FAILED dd-edge-notes" in result.output and "§6 Score" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("0 passed, 1 failed")
