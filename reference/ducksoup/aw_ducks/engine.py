@@ -262,7 +262,7 @@ class Round:
     # The turns
 
     def _after(self, p: int, ended: bool, forced: bool) -> None:
-        """End a Draw or Discard turn: the end of the round (final Scores from ``p``), a forced Score, or the next turn."""
+        """After a Draw or Discard: the round ends (final Scores from ``p``), a Score is forced, or the turn passes."""
         if ended:
             self.phase, self.ender = FINAL, p
         elif forced:
