@@ -194,7 +194,7 @@ def full_deck() -> tuple[Card, ...]:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in our notation (``3R``, ``6K``, ``DG``, ``DW``; upper or lower case).
+    """Read one card in our notation for §1's cards (``3R``, ``6K``, ``DG``, ``DW``; upper or lower case).
 
     Raises :class:`CardNotationError` naming the text and the expected form.
     """
@@ -213,7 +213,7 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
-    """Read several cards, keeping their order; the error names the position of a bad one."""
+    """Read several cards (§1 notation), keeping their order; the error names the position of a bad one."""
     cards = []
     for position, text in enumerate(texts):
         try:
@@ -224,12 +224,12 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
 
 
 def parse_card_string(text: str) -> tuple[Card, ...]:
-    """Read cards written together as one string of pairs (``"3RDW6K"``), as traces write them."""
+    """Read cards (§1 notation) written together as one string of pairs (``"3RDW6K"``), as traces write them."""
     if len(text) % 2:
         raise CardNotationError(f"{text!r} has an odd length: cards are pairs like '3R' or 'DW', written together")
     return parse_cards(text[i : i + 2] for i in range(0, len(text), 2))
 
 
 def format_cards(cards: Iterable[Card], separator: str = " ") -> str:
-    """Cards in notation, for messages (``'3R DW'``) or, with ``separator=""``, for traces (``'3RDW'``)."""
+    """Cards in §1 notation, for messages (``'3R DW'``) or, with ``separator=""``, for traces (``'3RDW'``)."""
     return separator.join(str(card) for card in cards)
