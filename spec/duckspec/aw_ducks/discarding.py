@@ -88,6 +88,7 @@ def safe_draw(layout: Layout) -> Layout:
 def quick_quack(layout: Layout) -> Layout:
     """Three cards one at a time, each duck discarding what it matches, none drawing on (§8; AD-R10, AD-R01).
 
+    pre: all(card.is_number for card in layout.tableau)
     post: len(layout.deck) - len(__return__.deck) == min(3, len(layout.deck))
     post: __return__.ended == (layout.ended or len(layout.deck) < 3)
     """
@@ -120,6 +121,7 @@ BENEFITS = {Benefit.SAFE_DRAW: safe_draw, Benefit.QUICK_QUACK: quick_quack, Bene
 def discard_turn(layout: Layout, card: Card) -> Layout:
     """A Discard turn up to its forced Score, if any: the card to the discard pile, then its benefit (§8).
 
-    pre: card in layout.tableau
+    pre: card in layout.tableau and all(held.is_number for held in layout.tableau)
+    post: len(__return__.discards) >= len(layout.discards) + 1
     """
     return BENEFITS[benefit_of(card)](discard_card(layout, card))

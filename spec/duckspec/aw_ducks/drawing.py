@@ -43,7 +43,8 @@ def to_pond(layout: Layout, duck: Card) -> Layout:
 def duck_arrives(layout: Layout, duck: Card) -> Layout:
     """The duck goes to the pond and the numbers of the tableau it matches go to the discard pile (§6; AD-R11, AD-R12).
 
-    pre: duck.is_duck
+    pre: duck.is_duck and all(card.is_number for card in layout.tableau)
+    post: len(__return__.tableau) + len(__return__.discards) == len(layout.tableau) + len(layout.discards)
     """
     hit = matching_numbers(duck, layout.tableau)
     if not hit:
@@ -68,6 +69,7 @@ def draw_turn(layout: Layout) -> Layout:
 
     Every duck on the way goes to the pond and discards the numbers it matches first.
 
+    pre: all(card.is_number for card in layout.tableau)
     post: __return__.ended or len(__return__.tableau) >= 1
     post: len(__return__.deck) <= len(layout.deck)
     """

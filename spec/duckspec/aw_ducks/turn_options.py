@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 
-from duckspec.aw_ducks.components import Card
+from duckspec.aw_ducks.components import Card, exists  # noqa: F401 (exists: in contracts)
 
 
 class TurnOption(enum.StrEnum):
@@ -45,7 +45,7 @@ def turn_options(tableau: tuple[Card, ...]) -> tuple[TurnOption, ...]:
 def discard_choices(tableau: tuple[Card, ...]) -> tuple[Card, ...]:
     """The different cards a player may discard, in canonical order: two copies are one choice (§5, §8; AD-R05).
 
-    pre: tableau == tuple(sorted(tableau))
+    pre: all(exists(card) for card in tableau) and tableau == tuple(sorted(tableau))
     post: len(set(__return__)) == len(__return__) and set(__return__) == set(tableau)
     """
     choices: list[Card] = []
