@@ -66,6 +66,9 @@ for _p in range(4):
         ACTION_INFO[id(DISCARDS[_p][_c])] = (DISCARDS[_p][_c], DISCARD, _p, _c)
 MEMO_LIMIT = 100_000
 """The legal-action tuples kept per player, by tableau; the memo starts afresh beyond this."""
+MEMO: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(4)]
+"""The legal-action tuples of a free turn, per player, by the bitmask of the different cards in the tableau:
+shared by every round (the actions in them are the module's own, immutable values)."""
 
 
 def card_number(card: Card | int | str) -> int:
@@ -140,7 +143,6 @@ class Round:
         "discards",
         "ender",
         "masks",
-        "memo",
         "options",
         "p",
         "phase",
@@ -160,7 +162,6 @@ class Round:
         start: int,
         players: int,
         options: RuleOptions | None = None,
-        memo: list[dict[int, tuple[Action, ...]]] | None = None,
     ) -> None:
         check_players(players, start)
         numbers = cast(list[int], list(deck)) if deck and type(deck[0]) is int else []
@@ -181,7 +182,6 @@ class Round:
         self.stashes: list[list[int]] = [[] for _ in range(players)]
         self.points = [0] * players
         self.ender: int | None = None
-        self.memo = memo if memo is not None else [{} for _ in range(4)]
 
     # What the players may do
 
@@ -201,7 +201,7 @@ class Round:
         mask = self.masks[p]
         if not mask:
             return ONLY_DRAW[p]
-        memo = self.memo[p]
+        memo = MEMO[p]
         actions = memo.get(mask)
         if actions is None:
             discards = DISCARDS[p]
@@ -437,8 +437,7 @@ class Game:
         self.players = players
         self.target = SUGGESTED[players] if self.options.target is None else self.options.target
         self.decks = [deck_numbers(deck) for deck in decks]
-        self.memo: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(4)]
-        self.round = Round(self.decks[0], start, players, self.options, self.memo)
+        self.round = Round(self.decks[0], start, players, self.options)
         self.dealt = 1
         self.round_scores: list[list[int]] = []
         self.totals = [0] * players
@@ -484,9 +483,7 @@ class Game:
         if self.dealt >= len(self.decks):
             return
         start = self.round.start + 1
-        self.round = Round(
-            self.decks[self.dealt], start if start < self.players else 0, self.players, self.options, self.memo
-        )
+        self.round = Round(self.decks[self.dealt], start if start < self.players else 0, self.players, self.options)
         self.dealt += 1
 
     def add_decks(self, decks: Sequence[Sequence[Card | int | str]]) -> None:
