@@ -699,20 +699,3 @@ def card_checked_before_forced_score(patch: Patch) -> None:
         original(self, action)
 
     patch.setattr(Round, "apply", apply)
-
-
-def rulings_faults() -> dict[str, str]:
-    """Every fault an alternative of the register names, with its ruling (for the tests)."""
-    from duckspec.rulings import load_rulings
-
-    return {alternative.fault: ruling.id for ruling in load_rulings("aw_ducks") for alternative in ruling.alternatives}
-
-
-class Permanent:
-    """A :class:`Patch` that patches for good (a process serving one fault)."""
-
-    def setattr(self, target: object, name: str, value: object) -> None:
-        setattr(target, name, value)
-
-    def setitem(self, mapping: Any, name: object, value: object) -> None:
-        mapping[name] = value

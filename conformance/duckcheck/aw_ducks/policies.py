@@ -18,7 +18,7 @@ from collections.abc import Callable
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.aw_ducks.views import view
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
-from duckspec.aw_ducks.components import parse_card_string
+from duckspec.aw_ducks.components import Colour, parse_card_string
 from duckspec.aw_ducks.round_end import pile_points
 from duckspec.aw_ducks.scoring import ducks_scored
 
@@ -37,7 +37,7 @@ def greedy_policy(table: Table, rng: random.Random) -> Action:
     seen = view(table.to_json(), player)
     tableau = parse_card_string(seen["tableaux"][player])
     taken, _ = ducks_scored(parse_card_string(seen["pond"]), tableau)
-    coloured = any(duck.colour.letter != "W" for duck in taken)
+    coloured = any(duck.colour is not Colour.RAINBOW for duck in taken)
     worth = pile_points(tableau) + pile_points(taken)
     if worth >= 12 or coloured or seen["deck"] <= len(seen["tableaux"]):
         return next(action for action in actions if isinstance(action, Score))

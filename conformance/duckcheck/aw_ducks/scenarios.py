@@ -55,14 +55,20 @@ def deck_with_top(top: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     rest.subtract(top)
     if any(count < 0 for count in rest.values()):
         raise RecordingError(f"the deck top {' '.join(map(str, top))} names a card too often")
-    under = [card for card in full_deck() if rest[card] > 0 and not _take(rest, card)]
+    under = list(rest.elements())
+    under.sort()
     rng.shuffle(under)
     return (*top, *under)
 
 
-def _take(counts: Counter[Card], card: Card) -> bool:
-    counts[card] -= 1
-    return False
+def available(cards: Sequence[Card], left: Counter[Card]) -> list[Card]:
+    """Those of ``cards`` that ``left`` still holds, taking each from it."""
+    taken = []
+    for card in cards:
+        if left[card] > 0:
+            left[card] -= 1
+            taken.append(card)
+    return taken
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -148,7 +154,7 @@ def condition_case(trace_id: str, description: str, pond: str, tableau: str) -> 
     wanted = cards(tableau)
     left = Counter(full_deck())
     left.subtract(wanted)
-    fillers = [card for card in FILLERS if left[card] > 0 and not _take(left, card)][: len(wanted)]
+    fillers = available(FILLERS, left)[: len(wanted)]
     top = [*cards(pond)]
     for mine, theirs in zip(wanted, fillers, strict=True):
         top += [mine, theirs]
