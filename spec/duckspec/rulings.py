@@ -16,6 +16,14 @@ RULING_ID = re.compile(r"^[A-Z]{2}-R\d{2}$")
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """Another reading of a ruling's question, and the faulty implementation that takes it."""
+
+    reading: str
+    fault: str
+
+
+@dataclass(frozen=True)
 class Ruling:
     """One ruling: the question, the decision, why, the sources weighed and the tests exercising it."""
 
@@ -27,6 +35,8 @@ class Ruling:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     option: str | None = None
+    alternatives: tuple[Alternative, ...] = ()
+    """The other readings, each taken by a named faulty implementation that the suite must reject."""
 
 
 def load_rulings(game: str) -> tuple[Ruling, ...]:
@@ -42,6 +52,9 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             sources=tuple(entry["sources"]),
             tests=tuple(entry["tests"]),
             option=entry.get("option"),
+            alternatives=tuple(
+                Alternative(reading=other["reading"], fault=other["fault"]) for other in entry.get("alternatives", ())
+            ),
         )
         for entry in tomllib.loads(text)["ruling"]
     )

@@ -1,0 +1,1 @@
+"""Aw Ducks! in the reference implementation: the fast engine and the bots."""
