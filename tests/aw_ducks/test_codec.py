@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -11,7 +10,6 @@ import pytest
 
 from duckcheck.aw_ducks.encoding import (
     OPTION_VALUES,
-    EncodingError,
     action_json,
     options_json,
     parse_action,
@@ -20,13 +18,13 @@ from duckcheck.aw_ducks.encoding import (
     round_state_json,
 )
 from duckcheck.aw_ducks.views import view
+from duckcheck.codec import EncodingError
 from duckspec.aw_ducks.actions import Discard, Draw, Score
 from duckspec.aw_ducks.options import RuleOptions
 from tests.aw_ducks.helpers import card, position, run
+from tests.aw_ducks.suite import SCHEMA as SCHEMA_PATH
 
-SCHEMA = json.loads(
-    (Path(__file__).resolve().parents[2] / "conformance" / "schema" / "aw-ducks.schema.json").read_text("utf-8")
-)
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
 def valid(definition: str, instance: Any) -> bool:
@@ -36,7 +34,8 @@ def valid(definition: str, instance: Any) -> bool:
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
-    assert {"options", "action", "state", "view"} <= set(SCHEMA["$defs"])
+    assert {"trace", "options", "action", "state", "view"} <= set(SCHEMA["$defs"])
+    assert SCHEMA["$id"] == "https://ducksoup.invalid/schema/games/aw-ducks/1"
 
 
 @pytest.mark.parametrize("action", [Draw(0), Score(3), Discard(1, card("3R")), Discard(2, card("DW"))], ids=str)

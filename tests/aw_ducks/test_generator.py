@@ -1,8 +1,8 @@
-"""The Aw Ducks! traces: reproducible, covering every section, ruling and error code, valid, under 10 MB."""
+"""The Aw Ducks! traces: written by the family's generator from ``SUITE.plan``, reproducible, covering every
+section, ruling and error code, valid against the game's schema, published with their hashes, under 10 MB."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,27 +10,27 @@ from typing import Any
 import jsonschema
 import pytest
 
-from duckcheck.aw_ducks import generate as generator
-from duckcheck.aw_ducks.generate import SIZE_LIMIT, generate, main, plan
+import duckcheck.generator as generator
+from duckcheck.aw_ducks import SUITE
 from duckcheck.aw_ducks.scenarios import CONDITIONS
 from duckcheck.aw_ducks.views import view
-from duckcheck.trace import digest
+from duckcheck.games import GameSuite
+from duckcheck.lint import SIZE_LIMIT, published
+from duckcheck.schemas import game_schema_name, validator
+from duckcheck.trace import digest, load_manifest, validate_trace
 from duckspec.aw_ducks import SECTIONS
 from duckspec.aw_ducks.components import parse_card, parse_cards
 from duckspec.aw_ducks.errors import ErrorCode
 from duckspec.aw_ducks.scoring import condition_met
 from duckspec.rulings import load_rulings
+from tests.aw_ducks.suite import SUITE as FOLDER
 from tests.aw_ducks.suite import TRACES, load
 
-SCHEMA = json.loads((TRACES.parents[1] / "schema" / "aw-ducks.schema.json").read_text(encoding="utf-8"))
-
-
-def validator(definition: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": SCHEMA["$defs"]})
+SCHEMA = game_schema_name(SUITE.id)
 
 
 def test_ids_are_unique_prefixed_and_cover_every_player_count_and_scope() -> None:
-    ids = [trace_id for trace_id, _ in plan()]
+    ids = [trace_id for trace_id, _ in SUITE.plan()]
     assert len(ids) == len(set(ids)) and all(trace_id.startswith("ad-") for trace_id in ids)
     traces = load()
     assert {(trace["players"], trace["scope"]) for trace in traces} == {
@@ -40,18 +40,20 @@ def test_ids_are_unique_prefixed_and_cover_every_player_count_and_scope() -> Non
 
 @cache
 def fresh() -> dict[str, str]:
-    """One fresh generation for the whole module (it takes a while)."""
-    return generate()
+    """One fresh generation of the game's traces for the whole module (it takes a while)."""
+    return generator.generate_game(SUITE)
 
 
-def test_the_committed_traces_are_a_fresh_generation() -> None:
+def test_the_committed_traces_are_a_fresh_generation_listed_and_published() -> None:
     fresh_files = fresh()
-    committed = {path.name: path.read_text(encoding="utf-8") for path in TRACES.glob("*.json")}
+    committed = {f"{SUITE.id}/{path.name}": path.read_text(encoding="utf-8") for path in TRACES.glob("*")}
     assert set(fresh_files) == set(committed)
     assert [name for name in fresh_files if fresh_files[name] != committed[name]] == []
     assert sum(len(text.encode()) for text in fresh_files.values()) < SIZE_LIMIT
-    manifest = json.loads(committed["manifest.json"])
-    assert all(entry["sha256"] == digest(committed[entry["file"]]) for entry in manifest["traces"])
+    listed = {entry["file"]: entry["sha256"] for entry in load_manifest(FOLDER)["traces"] if entry["game"] == SUITE.id}
+    assert listed == {name: digest(text) for name, text in committed.items()}
+    register = published(FOLDER)
+    assert all(register.get(name.split("/")[1].removesuffix(".json")) == sha for name, sha in listed.items())
 
 
 def test_every_section_ruling_and_error_code_is_exercised() -> None:
@@ -89,35 +91,40 @@ def check(validate: jsonschema.Draft202012Validator, instance: Any, where: str) 
     assert error is None, f"{where}: {error.message if error else ''}"
 
 
-def test_every_trace_fits_the_schema() -> None:
-    """Every header, deck, action and final summary, and a sample of the states and views (one step in 16)."""
-    state, action, options, deck, final, seen = (
-        validator(name) for name in ("state", "action", "options", "deck", "final", "view")
-    )
+def test_every_trace_fits_the_schemas() -> None:
+    """Every trace against the common schema and the game's ``trace``, with one step in 16 (the suite linter checks
+    every step), and the views of its last state against ``view``."""
+    seen = validator(SCHEMA, "view")
     for trace in load():
         where = trace["id"]
         assert trace["game"] == "aw-ducks" and trace["format"] == "1.0"
-        check(options, trace["options"], where)
-        for text in trace["decks"]:
-            check(deck, text, where)
-        check(state, trace["initial"], where)
-        check(final, trace["final"], where)
-        for index, step in enumerate(trace["steps"]):
-            check(action, step["action"], f"{where} step {index}")
-            if "state" in step and index % 16 == 0:
-                check(state, step["state"], f"{where} step {index}")
+        sample = [step for index, step in enumerate(trace["steps"]) if index % 16 == 0 or "reject" in step]
+        validate_trace({**trace, "steps": sample}, where)
         last = next((step["state"] for step in reversed(trace["steps"]) if "state" in step), trace["initial"])
         for player in range(trace["players"]):
             check(seen, view(last, player), where)
 
 
-def test_the_command_line_checks_a_folder(
+def test_the_game_schema_refuses_what_aw_ducks_does_not_allow() -> None:
+    trace = dict(next(trace for trace in load() if trace["scope"] == "round" and trace["players"] == 2))
+    check(validator(SCHEMA, "trace"), trace, trace["id"])
+    for change in ({"dealer": 2}, {"players": 5}, {"scope": "deal"}, {"decks": [trace["decks"][0]] * 2}):
+        assert not validator(SCHEMA, "trace").is_valid({**trace, **change}), change
+
+
+def test_the_generator_command_checks_and_writes_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(generator, "generate", fresh)
-    assert main(["--check", str(TRACES)]) == 0
+    def cached(suite: GameSuite) -> dict[str, str]:
+        return fresh() if suite is SUITE else generator.generate_game(suite)
+
+    monkeypatch.setattr(generator, "generate_game", cached)
+    assert generator.main(["--check", "--game", "aw-ducks"]) == 0
     assert "0 differ, 0 extra" in capsys.readouterr().out
-    (tmp_path / "stray.json").write_text("{}", encoding="utf-8")
-    assert main(["--check", str(tmp_path)]) == 1
-    assert main([str(tmp_path)]) == 0 and not (tmp_path / "stray.json").exists()
-    assert main(["--check", str(tmp_path)]) == 0
+    assert generator.main([str(tmp_path), "--game", "aw-ducks"]) == 0
+    (tmp_path / "aw-ducks" / "manifest.json").write_text("{}", encoding="utf-8")
+    assert generator.main(["--check", "--game", "aw-ducks", str(tmp_path)]) == 1
+    assert generator.main([str(tmp_path), "--game", "aw-ducks"]) == 0
+    assert not (tmp_path / "aw-ducks" / "manifest.json").exists()
+    assert generator.main(["--check", "--game", "aw-ducks", str(tmp_path)]) == 0
+    assert [entry["game"] for entry in load_manifest(tmp_path)["traces"]] == ["aw-ducks"] * len(fresh())

@@ -4,7 +4,7 @@ Cards are written in the spec's notation (``3R`` a red three, ``6K`` a black six
 duck, ``DW`` a rainbow duck); a group of cards is one string of such pairs (``"3RDW"``), top
 first for decks and in canonical order for everything else (the number cards red, yellow, green,
 blue, purple, black, each 1 to 6, then the ducks red, yellow, green, blue, purple, rainbow).
-Everything here is plain JSON data.
+Everything here is plain JSON data; the errors are the family's (:class:`duckcheck.codec.EncodingError`).
 
 Actions are ``{"player": 0, "turn": "draw"}``, ``{"player": 0, "turn": "score"}`` and
 ``{"player": 0, "turn": "discard", "card": "3R"}``.
@@ -35,23 +35,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from duckcheck.codec import JSON, EncodingError, parse_option_values
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, CardNotationError, parse_card, parse_card_string
 from duckspec.aw_ducks.game import GameState
 from duckspec.aw_ducks.options import RuleOptions
 from duckspec.aw_ducks.rounds import RoundState
 
-JSON = dict[str, Any]
-
 TARGETS = tuple(range(50, 1001, 50))
 """The totals a game may be played to besides the suggested one (option ``target``)."""
 OPTION_VALUES: dict[str, list[Any]] = {"target": ["suggested", *TARGETS]}
 """Every rule option of Aw Ducks! and its values; the first value is the standard rule."""
 TURNS = ("draw", "score", "discard")
-
-
-class EncodingError(ValueError):
-    """JSON that does not describe what it should; the message says where and what was expected."""
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -108,16 +103,7 @@ def options_json(options: RuleOptions) -> JSON:
 
 def parse_options(data: Any, where: str = "options") -> RuleOptions:
     """Rule options from JSON; missing keys take the standard rule, unknown keys or values are errors."""
-    if not isinstance(data, dict):
-        raise EncodingError(f"{where}: expected an object, got {data!r}")
-    for key, value in data.items():
-        if key not in OPTION_VALUES:
-            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(OPTION_VALUES)}")
-        if isinstance(value, bool) or value not in OPTION_VALUES[key]:
-            raise EncodingError(
-                f"{where}: option {key!r} cannot be {value!r}; choose 'suggested' or a multiple of 50 from 50 to 1000"
-            )
-    target = data.get("target", "suggested")
+    target = parse_option_values(data, OPTION_VALUES, where)["target"]
     return RuleOptions(target=None if target == "suggested" else int(target))
 
 

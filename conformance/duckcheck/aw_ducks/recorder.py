@@ -12,9 +12,11 @@ import random
 from collections.abc import Sequence
 
 from duckcheck import FORMAT_VERSION
-from duckcheck.aw_ducks.encoding import JSON, action_json, cards_text, options_json
-from duckcheck.aw_ducks.oracle import GAME_ID, Scope, Table
+from duckcheck.aw_ducks.encoding import action_json, cards_text, options_json
+from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.policies import Policy
+from duckcheck.codec import JSON
+from duckspec.aw_ducks import GAME_ID
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import ALL_KINDS, Card, Colour
 from duckspec.aw_ducks.discarding import Benefit, benefit_of
@@ -23,6 +25,7 @@ from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.game import GameState
 from duckspec.aw_ducks.options import RuleOptions
 from duckspec.aw_ducks.rounds import Phase, RoundState
+from duckspec.seats import left_of
 
 EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
     "setup": ("§1", "§3", "§4"),
@@ -364,7 +367,7 @@ def illegal_actions(table: Table) -> list[Action]:
     player = current.to_act
     if player is None:
         return [Draw(0), Score(current.players - 1)]
-    other = (player + 1) % current.players
+    other = left_of(player, current.players)
     tableau = current.tableaux[player]
     absent = next(card for card in ALL_KINDS if card.is_number and card not in tableau)
     candidates: list[Action] = [Draw(other), Score(other), Discard(player, ALL_KINDS[-1]), Discard(player, absent)]

@@ -23,15 +23,17 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
-from duckcheck.aw_ducks.encoding import JSON, TARGETS
+from duckcheck.aw_ducks.encoding import TARGETS
 from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.policies import POLICIES, Policy, discarder_policy, random_policy
 from duckcheck.aw_ducks.recorder import Recorder, RecordingError, round_rng
+from duckcheck.codec import JSON
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, full_deck, parse_card, parse_cards
 from duckspec.aw_ducks.errors import ErrorCode
 from duckspec.aw_ducks.options import STANDARD, RuleOptions
 from duckspec.aw_ducks.rounds import Phase
+from duckspec.seats import left_of
 
 GAME_DECKS = 30
 """Decks given to a game: far more than any game here needs."""
@@ -407,7 +409,7 @@ def precedence_case() -> JSON:
     while not recorder.table.is_over:
         current = recorder.table.round
         player = current.player
-        other = (player + 1) % current.players
+        other = left_of(player, current.players)
         tableau = current.tableaux[player]
         kind = current.phase.value if current.phase is not Phase.TURN else ("empty" if not tableau else "turn")
         if kind not in tried and absent not in tableau:

@@ -17,9 +17,8 @@ In a game, the rounds already counted are open: ``round_scores`` and ``totals`` 
 
 from __future__ import annotations
 
-from typing import Any
+from duckcheck.codec import JSON
 
-JSON = dict[str, Any]
 HIDDEN_DURING_THE_ROUND = ("stashes", "points")
 
 
@@ -35,3 +34,13 @@ def view(state: JSON, player: int) -> JSON:
 def views(state: JSON) -> list[JSON]:
     """Every player's view of ``state``, by player."""
     return [view(state, player) for player in range(len(state["tableaux"]))]
+
+
+class TraceViews:
+    """Follows one trace's accepted states and derives every player's views (the registry's ``views``).
+
+    An Aw Ducks! view needs no history: it follows from the state alone.
+    """
+
+    def advance(self, state: JSON) -> list[JSON]:
+        return views(state)
