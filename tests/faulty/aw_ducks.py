@@ -1,11 +1,14 @@
 """Deliberately wrong implementations of Aw Ducks!, each breaking one rule or taking one ruling's other reading.
 
-Each fault patches the bundled reference through a ``setattr``/``setitem`` pair it is given
-(:class:`Patch`; pytest's ``MonkeyPatch`` is one, so the tests undo every patch): a *spec* fault
-replaces one function or table of the specification (``duckspec.aw_ducks``), to be served by the
-spec's oracle, and an *engine* fault wraps one method or replaces one table of the fast engine
-(:mod:`ducksoup.aw_ducks.engine`). The conformance traces must reject every one of them
-(``tests/aw_ducks/test_faults.py``; the runner-based check comes with the family's adapter).
+Run as ``python tests/faulty/aw_ducks.py FAULT``: the fault patches the bundled reference in this
+process only, so everything else stays right, then serves Aw Ducks! over the adapter protocol,
+so that ``ducksoup check --game aw-ducks --impl "python tests/faulty/aw_ducks.py FAULT"`` must
+fail (``tests/aw_ducks/test_suite_power.py``). A fault patches through a ``setattr``/``setitem``
+pair (:class:`Patch`: :class:`ForGood` in the served process; pytest's ``MonkeyPatch``, which
+undoes it, in-process): a *spec* fault replaces one function or table of the specification
+(``duckspec.aw_ducks``) and serves the spec backend (the suite's oracle), an *engine* fault
+wraps one method or replaces one table of the fast engine (:mod:`ducksoup.aw_ducks.engine`) and
+serves the engine backend.
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``AD-Rnn``) it breaks.
 Each alternative reading of the rulings register names its fault here by name.
@@ -13,6 +16,7 @@ Each alternative reading of the rulings register names its fault here by name.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -699,3 +703,30 @@ def card_checked_before_forced_score(patch: Patch) -> None:
         original(self, action)
 
     patch.setattr(Round, "apply", apply)
+
+
+class ForGood:
+    """Patches that stay: the served process exists for one fault."""
+
+    def setattr(self, target: object, name: str, value: object) -> None:
+        setattr(target, name, value)
+
+    def setitem(self, mapping: Any, name: object, value: object) -> None:
+        mapping[name] = value
+
+
+def main() -> int:
+    """Serve Aw Ducks! with the fault named on the command line (exit status 2 for an unknown name)."""
+    if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:
+        print(f"usage: aw_ducks.py {{{','.join(FAULTS)}}}", file=sys.stderr)
+        return 2
+    chosen = FAULTS[sys.argv[1]]
+    chosen.patch(ForGood())
+    from ducksoup.adapter import serve
+    from duckspec.aw_ducks import GAME_ID
+
+    return serve(backend=chosen.backend, games=[GAME_ID])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
