@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("sphinx")
 
 from duckcheck.trace import load_suite
-from duckspec.duck_soup import SECTIONS
+from duckspec.duck_soup import GAME_ID, SECTIONS
 from duckspec.duck_soup.errors import ErrorCode
 from duckspec.rulings import load_rulings
 
@@ -41,7 +41,7 @@ def ext() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def suite() -> list[JSON]:
-    return load_suite()
+    return [trace for trace in load_suite() if trace["game"] == GAME_ID]
 
 
 def rules_page(section: str) -> Path:

@@ -14,12 +14,14 @@ from duckcheck.trace import load_suite
 from ducksoup.duck_soup.engine import Deal, Match
 from ducksoup.duck_soup.traces import TraceMismatch, TraceRecorder, replay
 from duckspec.cards import full_deck, parse_card
+from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
 
-SUITE = load_suite()
+SUITE = [trace for trace in load_suite() if trace["game"] == GAME_ID]
+"""Duck Soup's traces (each game's engine replays its own)."""
 
 
 @pytest.mark.parametrize("module", [ducksoup.duck_soup.engine, ducksoup.duck_soup.traces], ids=lambda m: m.__name__)

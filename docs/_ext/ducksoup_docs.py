@@ -46,7 +46,7 @@ from duckcheck.data import data_dir, load_schema
 from duckcheck.duck_soup.encoding import parse_action, parse_options
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from duckspec.cards import Card, Suit
-from duckspec.duck_soup import SECTIONS
+from duckspec.duck_soup import GAME_ID, SECTIONS
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -170,8 +170,8 @@ def error_label(code: str) -> str:
 
 @cache
 def suite() -> tuple[JSON, ...]:
-    """Every trace of the suite, in manifest order."""
-    return tuple(load_suite())
+    """Every Duck Soup trace of the suite, in manifest order (the other games' pages come with their docs)."""
+    return tuple(trace for trace in load_suite() if trace["game"] == GAME_ID)
 
 
 @cache

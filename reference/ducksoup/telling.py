@@ -1,7 +1,8 @@
 """``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
 
-Both take a conformance trace (JSON) of any game of the family, or a hand-written record of a
-game that has a record format (Duck Soup's; ``--game`` names the game of a record); the trace's
+Both take a conformance trace (JSON) of any game of the family, given as a file or as the ID of
+one of the suite's traces (``ad-edge-stashed-duck``), or a hand-written record of a game that
+has a record format (Duck Soup's; ``--game`` names the game of a record); the trace's
 game's narrator tells it (:mod:`ducksoup.narration`). ``explain`` tells each step with the
 rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
 shows only what that player could see; ``--at N`` stops after step N and lists every legal
@@ -17,7 +18,7 @@ import click
 from rich.console import Console
 
 from duckcheck.codec import EncodingError, SetupError
-from duckcheck.trace import TraceError, read_trace
+from duckcheck.trace import TraceError, read_trace, trace_path
 from ducksoup.cli import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import reference
@@ -87,7 +88,27 @@ GAME = game_option("The game of a hand-written record (default: duck-soup).")
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
-GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+
+
+def file_or_trace_id(ctx: click.Context, param: click.Parameter, value: str) -> Path:
+    """The file named ``value``, or else the file of the suite's trace with that ID; a usage error otherwise."""
+    path = Path(value)
+    if path.is_file():
+        return path
+    if path.exists():
+        raise click.BadParameter(f"{value!r} is a directory, not a trace file", ctx, param)
+    try:
+        return trace_path(value)
+    except TraceError:
+        raise click.BadParameter(
+            f"{value!r} does not exist as a file, and no trace of the suite has that ID "
+            "('ducksoup check --list' lists them)",
+            ctx,
+            param,
+        ) from None
+
+
+GAME_FILE = click.argument("path", metavar="TRACE", callback=file_or_trace_id)
 
 
 @click.command()
@@ -96,7 +117,8 @@ GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, 
 @AT_STEP
 @GAME
 def replay(path: Path, as_player: int | None, at: int | None, game: str | None) -> None:
-    """Replay a trace or record: every step, the rules behind it, and the position after each trick."""
+    """Replay a trace or record: every step, the rules behind it, and the position after each trick (or each
+    Score, in a game without tricks)."""
     raise SystemExit(tell(path, as_player, at, positions=True, game=game))
 
 

@@ -68,12 +68,12 @@ def parse_move(text: str, player: int) -> Action:
         return Score(player)
     if len(words) == 2 and words[0] in ("x", "discard"):
         words = words[1:]
-    if len(words) != 1:
+    if len(words) != 1 or len(words[0]) != 2:
         raise InputError(f"{text.strip()!r} is not a turn: {HELP}")
     try:
         return Discard(player, parse_card(words[0]))
     except CardNotationError as error:
-        raise InputError(f"{error}; or {HELP}") from None
+        raise InputError(str(error)) from None
 
 
 class Session:
