@@ -62,20 +62,26 @@ def forces_score(benefit: Benefit) -> bool:
 
 
 def discard_card(layout: Layout, card: Card) -> Layout:
-    """One copy of ``card`` leaves the tableau for the discard pile (§8; AD-R05, AD-R12).
+    """One copy of ``card``, which must be in the tableau, leaves it for the discard pile (§8; AD-R05, AD-R12).
 
-    pre: card in layout.tableau
-    post: len(__return__.tableau) == len(layout.tableau) - 1
-    post: len(__return__.discards) == len(layout.discards) + 1
+    The contracts of :func:`~duckspec.aw_ducks.gameplay.without_card` and
+    :func:`~duckspec.aw_ducks.gameplay.with_card` say what happens to each group of cards.
     """
     return layout._replace(tableau=without_card(layout.tableau, card), discards=with_card(layout.discards, card))
+
+
+def took_cards(before: Layout, after: Layout, count: int) -> bool:
+    """Whether a benefit took ``count`` cards from the deck, or the few it held and then ended the round (§8, §9;
+    AD-R01, AD-R02): what each benefit promises, for their contracts."""
+    return len(before.deck) - len(after.deck) == min(count, len(before.deck)) and after.ended == (
+        before.ended or len(before.deck) < count
+    )
 
 
 def safe_draw(layout: Layout) -> Layout:
     """Two cards, numbers to the tableau, ducks to the pond with no effect; stops at an empty deck (§8; AD-R10, AD-R01).
 
-    post: len(layout.deck) - len(__return__.deck) == min(2, len(layout.deck))
-    post: __return__.ended == (layout.ended or len(layout.deck) < 2)
+    post: took_cards(layout, __return__, 2)
     """
     for _ in range(SAFE_DRAW_CARDS):
         card, layout = take_top(layout)
@@ -89,8 +95,7 @@ def quick_quack(layout: Layout) -> Layout:
     """Three cards one at a time, each duck discarding what it matches, none drawing on (§8; AD-R10, AD-R01).
 
     pre: all(card.is_number for card in layout.tableau)
-    post: len(layout.deck) - len(__return__.deck) == min(3, len(layout.deck))
-    post: __return__.ended == (layout.ended or len(layout.deck) < 3)
+    post: took_cards(layout, __return__, 3)
     """
     for _ in range(QUICK_QUACK_CARDS):
         card, layout = take_top(layout)
@@ -103,8 +108,8 @@ def quick_quack(layout: Layout) -> Layout:
 def secret_stash(layout: Layout) -> Layout:
     """The top two cards, unseen, to the player's score pile; an empty deck ends the round (§8; AD-R02).
 
-    post: len(__return__.stash) - len(layout.stash) == min(2, len(layout.deck))
-    post: __return__.ended == (layout.ended or len(layout.deck) < 2)
+    post: took_cards(layout, __return__, 2)
+    post: len(__return__.stash + __return__.deck) == len(layout.stash + layout.deck)
     """
     for _ in range(STASH_CARDS):
         card, layout = take_top(layout)

@@ -27,11 +27,7 @@ def duck_matches(duck: Card, card: Card) -> bool:
 
 
 def matching_numbers(duck: Card, tableau: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The numbers of ``tableau`` that ``duck`` matches, in the tableau's order (§6).
-
-    pre: duck.is_duck and all(card.is_number for card in tableau)
-    post: all(duck_matches(duck, card) for card in __return__)
-    """
+    """The numbers of ``tableau`` (number cards) that the duck ``duck`` matches, in the tableau's order (§6)."""
     return tuple(card for card in tableau if duck_matches(duck, card))
 
 
@@ -57,10 +53,7 @@ def duck_arrives(layout: Layout, duck: Card) -> Layout:
 
 
 def to_tableau(layout: Layout, card: Card) -> Layout:
-    """A number card drawn goes face up into the drawing player's tableau (§6).
-
-    pre: card.is_number
-    """
+    """A number card drawn goes face up into the drawing player's tableau (§6)."""
     return layout._replace(tableau=with_card(layout.tableau, card))
 
 
@@ -70,8 +63,7 @@ def draw_turn(layout: Layout) -> Layout:
     Every duck on the way goes to the pond and discards the numbers it matches first.
 
     pre: all(card.is_number for card in layout.tableau)
-    post: __return__.ended or len(__return__.tableau) >= 1
-    post: len(__return__.deck) <= len(layout.deck)
+    post: (__return__.ended or len(__return__.tableau) >= 1) and len(__return__.deck) <= len(layout.deck)
     """
     while True:
         card, layout = take_top(layout)

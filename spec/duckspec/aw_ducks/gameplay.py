@@ -47,8 +47,7 @@ def next_player(player: int, players: int) -> int:
 def with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` (in canonical order) with ``card`` added in its place (§4).
 
-    post: len(__return__) == len(cards) + 1
-    post: __return__.count(card) == cards.count(card) + 1
+    post: len(__return__) == len(cards) + 1 and __return__.count(card) == cards.count(card) + 1
     """
     at = sum(1 for held in cards if held.index <= card.index)
     return (*cards[:at], card, *cards[at:])
@@ -58,8 +57,7 @@ def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` with one copy of ``card`` taken out (§4).
 
     pre: card in cards
-    post: len(__return__) == len(cards) - 1
-    post: __return__.count(card) == cards.count(card) - 1
+    post: len(__return__) == len(cards) - 1 and __return__.count(card) == cards.count(card) - 1
     """
     at = cards.index(card)
     return cards[:at] + cards[at + 1 :]

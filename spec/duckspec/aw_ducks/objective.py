@@ -27,11 +27,7 @@ def suggested_target(players: int) -> int:
 
 
 def target_for(options: RuleOptions, players: int) -> int:
-    """The total that ends a game: the agreed ``target``, else the suggested one (§2).
-
-    pre: players in (2, 3, 4)
-    post: __return__ >= 1
-    """
+    """The total that ends a game for 2, 3 or 4 ``players``: the agreed ``target``, else the suggested one (§2)."""
     return suggested_target(players) if options.target is None else options.target
 
 
@@ -48,8 +44,7 @@ def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:
     """The players with the highest score or total, in seat order (§2; AD-R15, AD-R16).
 
     pre: len(totals) >= 2
-    post: len(__return__) >= 1
-    post: all(totals[player] == max(totals) for player in __return__)
+    post: len(__return__) >= 1 and all(totals[player] == max(totals) for player in __return__)
     """
     best = max(totals)
     return tuple(player for player, total in enumerate(totals) if total == best)
@@ -58,8 +53,7 @@ def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:
 def round_winners(scores: tuple[int, ...]) -> tuple[int, ...]:
     """Who wins a game of one round: every player with the highest score, so a tie shares the win (§2; AD-R16).
 
-    pre: len(scores) >= 2
-    post: len(__return__) >= 1
+    These are the :func:`leaders` of the scores, one at least.
     """
     return leaders(scores)
 
@@ -71,8 +65,7 @@ def game_winner(totals: tuple[int, ...], target: int) -> int | None:
     with the highest totals level, another round is played.
 
     pre: len(totals) >= 2 and target >= 1
-    post: __return__ is None or totals[__return__] >= target
-    post: __return__ is None or leaders(totals) == (__return__,)
+    post: __return__ is None or (totals[__return__] >= target and leaders(totals) == (__return__,))
     """
     if not has_reached_target(totals, target):
         return None

@@ -29,11 +29,7 @@ def card_points(card: Card) -> int:
 
 
 def pile_points(cards: tuple[Card, ...]) -> int:
-    """The worth of a score pile, or of any cards: the sum of their points (§9).
-
-    pre: all(exists(card) for card in cards)
-    post: __return__ >= 0
-    """
+    """The worth of a score pile, or of any cards of the game: the sum of their :func:`card_points` (§9)."""
     return sum(card_points(card) for card in cards)
 
 

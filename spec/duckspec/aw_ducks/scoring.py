@@ -35,10 +35,7 @@ PURPLE_COUNT = 3
 
 
 def odd_count(tableau: tuple[Card, ...]) -> int:
-    """How many cards of the tableau have an odd value (§7; AD-R06).
-
-    post: 0 <= __return__ <= len(tableau)
-    """
+    """How many cards of the tableau have an odd value (§7; AD-R06)."""
     return sum(1 for card in tableau if card.value % 2 == 1)
 
 
@@ -46,8 +43,7 @@ def red_met(tableau: tuple[Card, ...]) -> bool:
     """Red: at least five odd numbers or at least five even ones, copies counted (§7; AD-R06).
 
     pre: all(exists(card) and card.is_number for card in tableau)
-    post: len(tableau) >= 5 or not __return__
-    post: len(tableau) < 9 or __return__
+    post: (len(tableau) >= 5 or not __return__) and (len(tableau) < 9 or __return__)
     """
     odd = odd_count(tableau)
     return odd >= RED_COUNT or len(tableau) - odd >= RED_COUNT
@@ -57,7 +53,6 @@ def yellow_met(tableau: tuple[Card, ...]) -> bool:
     """Yellow: four consecutive values all present, in any colours; no wrap from 6 to 1 (§7; AD-R07).
 
     pre: all(exists(card) and card.is_number for card in tableau)
-    post: len(tableau) >= 4 or not __return__
     post: __return__ == any({low, low + 1, low + 2, low + 3} <= {card.value for card in tableau} for low in (1, 2, 3))
     """
     values = {card.value for card in tableau}
@@ -68,8 +63,7 @@ def green_met(tableau: tuple[Card, ...]) -> bool:
     """Green: at least three cards of one value (§7; AD-R08).
 
     pre: all(exists(card) and card.is_number for card in tableau)
-    post: len(tableau) >= 3 or not __return__
-    post: len(tableau) < 13 or __return__
+    post: (len(tableau) >= 3 or not __return__) and (len(tableau) < 13 or __return__)
     """
     return max(Counter(card.value for card in tableau).values(), default=0) >= GREEN_COUNT
 
@@ -87,8 +81,7 @@ def purple_met(tableau: tuple[Card, ...]) -> bool:
     """Purple: at least three cards of one colour, black counting as a colour (§7; AD-R08).
 
     pre: all(exists(card) and card.is_number for card in tableau)
-    post: len(tableau) >= 3 or not __return__
-    post: len(tableau) < 13 or __return__
+    post: (len(tableau) >= 3 or not __return__) and (len(tableau) < 13 or __return__)
     """
     return max(Counter(card.colour for card in tableau).values(), default=0) >= PURPLE_COUNT
 
@@ -122,8 +115,7 @@ def ducks_scored(pond: tuple[Card, ...], tableau: tuple[Card, ...]) -> tuple[tup
 
     pre: all(exists(card) and card.is_duck for card in pond)
     pre: all(exists(card) and card.is_number for card in tableau)
-    post: len(__return__[0]) + len(__return__[1]) == len(pond)
-    post: all(card.colour != Colour.RAINBOW for card in __return__[1])
+    post: len(__return__[0] + __return__[1]) == len(pond) and all(d.colour != Colour.RAINBOW for d in __return__[1])
     """
     met = {colour: condition_met(colour, tableau) for colour in {card.colour for card in pond}}
     return tuple(card for card in pond if met[card.colour]), tuple(card for card in pond if not met[card.colour])

@@ -69,8 +69,7 @@ def arrange_deck(top: Sequence[Card]) -> tuple[Card, ...]:
     For building positions in examples and tests. Raises :class:`InvalidDeck` if ``top`` names a
     card more often than the deck holds it.
 
-    post: __return__[: len(top)] == tuple(top)
-    post: sorted(__return__) == list(full_deck())
+    post: __return__[: len(top)] == tuple(top) and sorted(__return__) == list(full_deck())
     """
     left = Counter(full_deck())
     left.subtract(top)
