@@ -17,14 +17,9 @@ nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs"
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
-SOAK_TESTS = [
-    "tests/test_properties.py",
-    "tests/test_differential.py",
-    "tests/test_observations.py",
-    "tests/doubleduck/test_properties.py",
-    "tests/doubleduck/test_differential.py",
-    "tests/doubleduck/test_observations.py",
-]
+SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py")
+SOAK_TESTS = [str(path) for name in SOAK_FILES for path in sorted(Path("tests").glob(f"**/{name}"))]
+"""The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 SPEC = Path("spec", "duckspec")
 
@@ -150,13 +145,15 @@ def soak(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
-    their ratios, for each game (Duck Soup, then Doubleduck, with decisions per second); then ``ducksoup
-    check`` steps per second (requests pipelined) against the engine's adapter and, where Node.js is
-    installed, the JavaScript example adapter."""
+    their ratios, for each game (Duck Soup; Doubleduck, with decisions per second; Aw Ducks! rounds for 2, 3
+    and 4 players); then ``ducksoup check`` steps per second (requests pipelined) against the engine's adapter
+    and, where Node.js is installed, the JavaScript example adapter. ``nox -s bench -- --seconds S --rounds R``
+    passes its options to each benchmark."""
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/deals.py", *session.posargs)
     session.run("python", "benchmarks/doubleduck.py", *session.posargs)
+    session.run("python", "benchmarks/aw_ducks.py", *session.posargs)
     session.run("ducksoup", "check")
     if shutil.which("node"):
         session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])

@@ -35,7 +35,7 @@ def test_calls_is_written_only_when_silent() -> None:
 
 
 def test_a_trace_names_the_oldest_format_that_holds_it() -> None:
-    assert FORMAT_VERSION == "1.1"
+    assert FORMAT_VERSION == "1.2"
     assert trace_format(RuleOptions()) == "1.0" and trace_format(RuleOptions(calls=Calls.SILENT)) == "1.1"
     for trace in SUITE:
         assert trace["format"] == ("1.1" if "calls" in trace["options"] else "1.0"), trace["id"]

@@ -1,0 +1,382 @@
+"""Recording an Aw Ducks! trace: play on the oracle, write down every state it reaches and what each step exercises.
+
+Expected values are never typed by hand: a :class:`Recorder` plays actions on the specification
+(:class:`duckcheck.aw_ducks.oracle.Table`) and records what it says, accepted states and error
+codes alike. :func:`step_events` names the rules each step triggers, so a trace's ``sections``,
+``rulings`` and ``tags`` are computed, never typed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from duckcheck import FORMAT_VERSION
+from duckcheck.aw_ducks.encoding import action_json, cards_text, options_json
+from duckcheck.aw_ducks.oracle import Scope, Table
+from duckcheck.aw_ducks.policies import Policy
+from duckcheck.codec import JSON
+from duckspec.aw_ducks import GAME_ID
+from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
+from duckspec.aw_ducks.components import ALL_KINDS, Card, Colour
+from duckspec.aw_ducks.discarding import Benefit, benefit_of
+from duckspec.aw_ducks.drawing import duck_matches
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
+from duckspec.aw_ducks.game import GameState
+from duckspec.aw_ducks.options import RuleOptions
+from duckspec.aw_ducks.rounds import Phase, RoundState
+from duckspec.seats import left_of
+
+EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
+    "setup": ("§1", "§3", "§4"),
+    "turn": ("§4", "§5"),
+    "draw": ("§6",),
+    "duck-drawn": ("§6",),
+    "duck-discards": ("§6",),
+    "duck-spares-other-tableaux": ("§6",),
+    "rainbow-duck": ("§6",),
+    "black-spared": ("§6",),
+    "score": ("§7",),
+    "duck-scored": ("§7",),
+    "duck-condition-missed": ("§7",),
+    "several-ducks": ("§7",),
+    "empty-score-rainbow": ("§7",),
+    "final-empty-score-rainbow": ("§7", "§9"),
+    "discard": ("§8",),
+    "last-card-discarded": ("§5", "§8"),
+    "safe-draw": ("§8",),
+    "safe-draw-duck": ("§8",),
+    "quick-quack": ("§8",),
+    "quick-quack-duck": ("§8",),
+    "secret-stash": ("§8",),
+    "stashed-duck": ("§8", "§9"),
+    "stash-from-empty-deck": ("§8", "§9"),
+    "stash-takes-the-last-card": ("§8", "§9"),
+    "forced-score": ("§8",),
+    "play-with-empty-deck": ("§9",),
+    "round-ends-in-draw": ("§9",),
+    "round-ends-in-draw-chain": ("§6", "§9"),
+    "round-ends-in-safe-draw": ("§8", "§9"),
+    "round-ends-in-quick-quack": ("§8", "§9"),
+    "round-ends-in-secret-stash": ("§8", "§9"),
+    "final-score": ("§9",),
+    "round-counted": ("§2", "§9"),
+    "round-tie": ("§2",),
+    "next-round": ("§2", "§3"),
+    "game-won": ("§2",),
+    "level-totals": ("§2",),
+    "target-exact": ("§2",),
+    "several-past-target": ("§2",),
+}
+"""The rules sections behind each event."""
+
+EVENT_RULINGS: dict[str, tuple[str, ...]] = {
+    "setup": ("AD-R13", "AD-R17"),
+    "turn": ("AD-R13",),
+    "duck-discards": ("AD-R11", "AD-R12"),
+    "duck-spares-other-tableaux": ("AD-R11",),
+    "duck-scored-red": ("AD-R06",),
+    "duck-scored-yellow": ("AD-R07",),
+    "duck-scored-green": ("AD-R08",),
+    "duck-scored-blue": ("AD-R08",),
+    "duck-scored-purple": ("AD-R08",),
+    "several-ducks": ("AD-R09",),
+    "empty-score-rainbow": ("AD-R04",),
+    "final-empty-score-rainbow": ("AD-R04",),
+    "discard": ("AD-R12",),
+    "last-card-discarded": ("AD-R05",),
+    "safe-draw": ("AD-R10",),
+    "safe-draw-duck": ("AD-R10",),
+    "quick-quack": ("AD-R10",),
+    "quick-quack-duck": ("AD-R10",),
+    "secret-stash": ("AD-R17", "AD-R18"),
+    "stashed-duck": ("AD-R18",),
+    "stash-from-empty-deck": ("AD-R02",),
+    "stash-takes-the-last-card": ("AD-R02",),
+    "play-with-empty-deck": ("AD-R01",),
+    "round-ends-in-draw": ("AD-R01",),
+    "round-ends-in-quick-quack": ("AD-R03",),
+    "round-ends-in-secret-stash": ("AD-R02", "AD-R03"),
+    "final-score": ("AD-R13",),
+    "round-tie": ("AD-R16",),
+    "next-round": ("AD-R14",),
+    "game-won": ("AD-R15",),
+    "level-totals": ("AD-R15",),
+    "target-exact": ("AD-R15",),
+    "several-past-target": ("AD-R15",),
+}
+"""The rulings behind each event (the scored ducks' events are per colour)."""
+
+
+def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
+    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
+    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
+    sections |= {code.section for code in ErrorCode if f"error-{code.value}" in events}
+    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
+    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
+
+
+def setup_events(table: Table) -> set[str]:
+    events = {"setup", f"players-{table.players}", table.scope.value}
+    if table.options.target is not None:
+        events.add(f"target-{table.options.target}")
+    return events
+
+
+def new_cards(before: tuple[Card, ...], after: tuple[Card, ...]) -> list[Card]:
+    """The cards of ``after`` beyond those of ``before`` (both in canonical order, ``before`` a sub-multiset)."""
+    left = list(before)
+    extra = []
+    for card in after:
+        if card in left:
+            left.remove(card)
+        else:
+            extra.append(card)
+    return extra
+
+
+def step_events(before: Table, action: Action, after: Table) -> set[str]:
+    """The events of the rules that ``action`` triggers, from the spec's states before and after it."""
+    was = before.round
+    now = after.finished or after.round
+    player = action.player
+    events = {"turn"}
+    if not was.deck and was.phase is Phase.TURN and isinstance(action, Score):
+        events.add("play-with-empty-deck")
+    if isinstance(action, Draw):
+        events |= _draw_events(was, now, player)
+    elif isinstance(action, Discard):
+        events |= _discard_events(was, now, action)
+    if isinstance(action, Score):
+        events |= _score_events(was, now, player)
+    if was.ender is None and now.ender is not None:
+        kind = benefit_of(action.card).value if isinstance(action, Discard) else "draw"
+        events.add(f"round-ends-in-{kind}")
+        if isinstance(action, Draw) and len(now.pond) > len(was.pond):
+            events.add("round-ends-in-draw-chain")
+    if now.is_over:
+        events.add("round-counted")
+        if len(now.winners) > 1:
+            events.add("round-tie")
+    events |= _game_events(before, after)
+    return events
+
+
+def _draw_events(was: RoundState, now: RoundState, player: int) -> set[str]:
+    events = {"draw"}
+    ducks = new_cards(was.pond, now.pond)
+    if ducks:
+        events.add("duck-drawn")
+    if len(now.discards) > len(was.discards):
+        events.add("duck-discards")
+    for duck in ducks:
+        if duck.colour is Colour.RAINBOW:
+            events.add("rainbow-duck")
+        for other in range(was.players):
+            if other != player and any(duck_matches(duck, card) for card in was.tableaux[other]):
+                events.add("duck-spares-other-tableaux")
+    if any(duck.colour is Colour.RAINBOW for duck in ducks) and any(
+        card.colour is Colour.BLACK for card in now.tableaux[player] + was.tableaux[player]
+    ):
+        events.add("black-spared")
+    return events
+
+
+def _discard_events(was: RoundState, now: RoundState, action: Discard) -> set[str]:
+    benefit = benefit_of(action.card)
+    events = {"discard", benefit.value}
+    if len(was.tableaux[action.player]) == 1:
+        events.add("last-card-discarded")
+    ducks = new_cards(was.pond, now.pond)
+    if ducks and benefit is Benefit.SAFE_DRAW:
+        events.add("safe-draw-duck")
+    if ducks and benefit is Benefit.QUICK_QUACK:
+        events.add("quick-quack-duck")
+    stashed = new_cards(was.stashes[action.player], now.stashes[action.player])
+    if any(card.is_duck for card in stashed):
+        events.add("stashed-duck")
+    if benefit is Benefit.SECRET_STASH and now.ender is not None:
+        events.add("stash-from-empty-deck" if not stashed else "stash-takes-the-last-card")
+    return events
+
+
+def _score_events(was: RoundState, now: RoundState, player: int) -> set[str]:
+    events = {"score"}
+    if was.phase is Phase.FORCED_SCORE:
+        events.add("forced-score")
+    if was.phase is Phase.FINAL_SCORE:
+        events.add("final-score")
+    taken = new_cards(now.pond, was.pond)
+    for duck in taken:
+        events |= {"duck-scored", f"duck-scored-{duck.colour.name.lower()}"}
+    if len(taken) > 1:
+        events.add("several-ducks")
+    if was.tableaux[player] and any(duck.colour is not Colour.RAINBOW for duck in now.pond):
+        events.add("duck-condition-missed")
+    if not was.tableaux[player] and taken:
+        events.add("empty-score-rainbow")
+        if was.phase is Phase.FINAL_SCORE:
+            events.add("final-empty-score-rainbow")
+    return events
+
+
+def _game_events(before: Table, after: Table) -> set[str]:
+    if not isinstance(after.state, GameState) or not isinstance(before.state, GameState):
+        return set()
+    game = after.state
+    if len(game.round_scores) == len(before.state.round_scores):
+        return set()
+    events = set()
+    totals = game.totals
+    reached = [total for total in totals if total >= game.target]
+    if game.winner is not None:
+        events.add("game-won")
+        if totals[game.winner] == game.target:
+            events.add("target-exact")
+        if len(reached) > 1:
+            events.add("several-past-target")
+    elif reached:
+        events.add("level-totals")
+    if game.winner is None and not game.needs_deck:
+        events.add("next-round")
+    return events
+
+
+class RecordingError(RuntimeError):
+    """A scenario that does not do what it says (a bug in the generator, not in an implementation)."""
+
+
+class Recorder:
+    """Builds one Aw Ducks! trace by playing on the oracle."""
+
+    def __init__(
+        self,
+        trace_id: str,
+        description: str,
+        scope: Scope,
+        options: RuleOptions,
+        start: int,
+        decks: Sequence[Sequence[Card]],
+        players: int,
+        tags: Sequence[str] = (),
+    ) -> None:
+        self.id = trace_id
+        self.description = description
+        self.decks = tuple(tuple(deck) for deck in decks)
+        self.table = Table.start(scope, options, start, self.decks, players)
+        self.initial = self.table.to_json()
+        self.steps: list[JSON] = []
+        self.events = setup_events(self.table) | set(tags)
+        self.finished_rounds: list[JSON] = []
+
+    def act(self, action: Action) -> None:
+        """Play ``action``, which must be legal, and record the state it leads to."""
+        before = self.table
+        try:
+            self.table = self.table.apply(action)
+        except IllegalAction as error:
+            raise RecordingError(f"{self.id}: step {len(self.steps)}: {action} is illegal: {error}") from None
+        self.steps.append({"action": action_json(action), "state": self.table.to_json()})
+        self.events |= step_events(before, action, self.table)
+        finished = self.table.finished
+        if finished is not None:
+            self.finished_rounds.append({"scores": list(finished.points), "winners": list(finished.winners)})
+
+    def reject(self, action: Action, expected: ErrorCode | None = None) -> ErrorCode:
+        """Record ``action`` as a step that must be rejected; the code is the oracle's."""
+        try:
+            self.table.apply(action)
+        except IllegalAction as error:
+            if expected is not None and error.code is not expected:
+                raise RecordingError(f"{self.id}: {action} is rejected with {error.code}, not {expected}") from None
+            self.steps.append({"action": action_json(action), "reject": error.code.value})
+            self.events |= {"negative", f"error-{error.code.value}"}
+            return error.code
+        raise RecordingError(f"{self.id}: {action} was meant to be illegal but is accepted")
+
+    def play_out(self, policy: Policy, inject: float = 0.0, only: ErrorCode | None = None) -> None:
+        """Play with ``policy`` until the trace's play ends.
+
+        Each round draws its random choices from :func:`round_rng`, so a round's play depends only
+        on its deck and start player. With ``inject`` > 0, an illegal action (of code ``only``, if
+        given) is tried before a step with that probability.
+        """
+        rng, used = round_rng(self.table), self.table.decks_used
+        while not self.table.is_over:
+            if self.table.needs_deck:
+                raise RecordingError(f"{self.id}: the game needs more than {len(self.decks)} decks")
+            if self.table.decks_used != used:
+                rng, used = round_rng(self.table), self.table.decks_used
+            if inject and rng.random() < inject:
+                candidates = [
+                    a for a in illegal_actions(self.table) if only is None or rejection_code(self.table, a) is only
+                ]
+                if candidates:
+                    self.reject(rng.choice(candidates))
+            self.act(policy(self.table, rng))
+
+    def trace(self) -> JSON:
+        """The finished trace as JSON data."""
+        sections, rulings = sections_and_rulings(self.events)
+        return {
+            "format": FORMAT_VERSION,
+            "id": self.id,
+            "description": self.description,
+            "game": GAME_ID,
+            "players": self.table.players,
+            "scope": self.table.scope.value,
+            "options": options_json(self.table.options),
+            "dealer": self.initial["start"],
+            "sections": sections,
+            "rulings": rulings,
+            "tags": sorted(self.events),
+            "decks": [cards_text(list(deck)) for deck in self.decks[: self.table.decks_used]],
+            "initial": self.initial,
+            "steps": self.steps,
+            "final": self.final(),
+        }
+
+    def final(self) -> JSON:
+        """The outcome: every finished round's scores and winners, and for a game its result."""
+        final: JSON = {"rounds": self.finished_rounds}
+        state = self.table.state
+        if isinstance(state, GameState):
+            final["totals"] = list(state.totals)
+            final["winner"] = state.winner
+        return final
+
+
+def round_rng(table: Table) -> random.Random:
+    """The random source of the current round: a function of its deck order and start player only."""
+    current = table.round
+    return random.Random(cards_text(list(current.deck)) + str(current.start) + str(current.players))
+
+
+def rejection_code(table: Table, action: Action) -> ErrorCode | None:
+    """The code the oracle rejects ``action`` with, or None if it is legal."""
+    try:
+        table.apply(action)
+    except IllegalAction as error:
+        return error.code
+    return None
+
+
+def illegal_actions(table: Table) -> list[Action]:
+    """Actions the rules forbid now, of every kind the position offers (for negative steps)."""
+    current = table.round
+    player = current.to_act
+    if player is None:
+        return [Draw(0), Score(current.players - 1)]
+    other = left_of(player, current.players)
+    tableau = current.tableaux[player]
+    absent = next(card for card in ALL_KINDS if card.is_number and card not in tableau)
+    candidates: list[Action] = [Draw(other), Score(other), Discard(player, ALL_KINDS[-1]), Discard(player, absent)]
+    if tableau:
+        candidates.append(Discard(other, tableau[0]))
+    if current.phase is not Phase.TURN:
+        candidates.append(Draw(player))
+        if tableau:
+            candidates.append(Discard(player, tableau[-1]))
+    elif not tableau:
+        candidates.append(Score(player))
+    return [action for action in candidates if rejection_code(table, action) is not None]

@@ -1,0 +1,18 @@
+"""Aw Ducks! in the reference implementation: the engine, the bots, the narrator, the terminal game and the
+simulations, offered to the family's machinery by the registry entry ``GAME``."""
+
+from __future__ import annotations
+
+from duckcheck.aw_ducks import SUITE
+from ducksoup.games import GameReference
+
+GAME = GameReference(
+    suite=SUITE,
+    backends={"engine": "ducksoup.aw_ducks.backends:EngineBackend", "spec": "ducksoup.aw_ducks.backends:SpecBackend"},
+    bots="ducksoup.aw_ducks.bots:BOTS",
+    narrator="ducksoup.aw_ducks.narrate:narrator",
+    examples="duckspec.aw_ducks.examples:WORKED_EXAMPLES",
+    play="ducksoup.aw_ducks.playing:play",
+    simulate="ducksoup.aw_ducks.simulate:simulate",
+)
+"""Aw Ducks!'s entry in the reference implementation's registry."""

@@ -1,0 +1,90 @@
+"""The suite's power for Aw Ducks!: ``ducksoup check --game aw-ducks`` rejects every faulty implementation.
+
+Each fault of ``tests/faulty/aw_ducks.py`` breaks one rule of the text or takes the other reading
+of one ruling, and is served over the adapter protocol by its own process; the runner checks it
+against the game's traces and stops at the first failed trace (``max_failures=1``, as ``-x``
+does). A fault that passed would be a gap in the suite. Every alternative reading listed in the
+rulings register (``spec/duckspec/aw_ducks/rulings.toml``) is one of the faults, so the suite pins
+every ruling, not only the readings chosen.
+
+To keep the file fast the traces run in an order of their own, the hand-made ones first (each
+aimed at one rule: conditions just met and missed, openings, endings, refusals), then the games,
+then the rounds played by bots.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from duckcheck.compare import Outcome
+from duckcheck.runner import RunOptions, run
+from duckcheck.trace import load_suite
+from ducksoup.cli import main
+from duckspec.aw_ducks import GAME_ID
+from duckspec.rulings import load_rulings
+from tests.faulty.aw_ducks import FAULTS
+
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "aw_ducks.py")]
+RULINGS = load_rulings("aw_ducks")
+ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
+"""Every alternative reading of the register, with its ruling: one list, read from rulings.toml."""
+BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES}]
+"""The faults that break a rule of the text rather than read a ruling the other way."""
+
+
+def hand_made_first(trace: dict[str, Any]) -> int:
+    """The order of the run: edge cases and negative traces, then games, then bot rounds."""
+    if "edge-case" in trace["tags"]:
+        return 0
+    return 1 if trace["scope"] == "game" else 2
+
+
+TRACES = sorted((trace for trace in load_suite() if trace["game"] == GAME_ID), key=hand_made_first)
+
+
+def assert_rejected(fault: str) -> None:
+    summary = run([*FAULTY, fault], TRACES, RunOptions(max_failures=1))
+    failed = [result for result in summary.results if result.outcome is not Outcome.PASSED]
+    assert len(failed) == 1, f"{fault} ({FAULTS[fault].rule}): {summary.closing_line()}"
+    assert failed[0] is summary.results[-1] and failed[0].outcome is Outcome.FAILED, failed[0].reason
+
+
+def test_every_ruling_has_alternatives_and_there_are_many_faults() -> None:
+    assert all(ruling.alternatives for ruling in RULINGS)
+    assert len(FAULTS) >= 20 and len(BROKEN_RULES) >= 10
+    assert [fault for _, fault in ALTERNATIVES if fault not in FAULTS] == []
+
+
+@pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
+def test_every_ruling_alternative_is_a_fault_the_check_rejects(ruling: str, fault: str) -> None:
+    assert ruling in FAULTS[fault].rule, f"{fault}'s docstring does not name {ruling}"
+    assert_rejected(fault)
+
+
+@pytest.mark.parametrize("fault", BROKEN_RULES)
+def test_the_check_rejects_every_broken_rule(fault: str) -> None:
+    assert_rejected(fault)
+
+
+def test_ducksoup_check_game_aw_ducks_fails_a_faulty_adapter_and_names_the_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    command = " ".join([*FAULTY, "round-tie-to-start-player"])
+    result = CliRunner().invoke(main, ["check", "--game", GAME_ID, "--impl", command, "-x", "-k", "tie"])
+    assert result.exit_code == 1, result.output
+    assert "FAILED ad-edge-round-tie" in result.output and "§2 Objective" in result.output
+    assert "1 failed" in result.output
+
+
+def test_the_faulty_adapter_names_its_faults_when_asked_for_an_unknown_one() -> None:
+    import subprocess
+
+    done = subprocess.run([*FAULTY, "no-such-fault"], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "round-ends-when-deck-runs-out" in done.stderr
