@@ -61,6 +61,8 @@ class Outcome(enum.StrEnum):
     """Failed, and listed as an expected failure."""
     XPASSED = "xpassed"
     """Passed although listed as an expected failure: the list is stale, and the run fails."""
+    NOT_RUN = "not-run"
+    """Not run: the run was interrupted, or the implementation could not be (re)started."""
 
 
 @dataclass(frozen=True)

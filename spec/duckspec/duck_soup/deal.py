@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from duckspec.cards import Card
-from duckspec.duck_soup.actions import CALL_ORDER, Action, Play, SayDuck
+from duckspec.duck_soup.actions import CALL_ORDER, Action, Play, SayDuck, check_well_formed
 from duckspec.duck_soup.cards import PLAYERS, Course
 from duckspec.duck_soup.courses import course_after_drawing, is_deal_over, next_leader
 from duckspec.duck_soup.dealing import check_deck, deal_hands, initial_stock
@@ -107,9 +107,14 @@ def new_deal(deck: Sequence[Card], dealer: int, options: RuleOptions = STANDARD)
     """The state after dealing ``deck`` (top first) with ``dealer`` dealing (Rules §3).
 
     Raises :class:`duckspec.duck_soup.dealing.InvalidDeck` for a deck that is not one pack,
-    and ``ValueError`` for a dealer other than 0 or 1.
+    ``ValueError`` for a dealer other than 0 or 1, and ``TypeError`` for a dealer that is not an
+    ``int`` (``True`` and ``1.0`` are not players) or options that are not :class:`RuleOptions`.
     """
     check_deck(deck)
+    if type(dealer) is not int:
+        raise TypeError(f"the dealer is an int, player 0 or 1, not {dealer!r}")
+    if not isinstance(options, RuleOptions):
+        raise TypeError(f"the rule options are RuleOptions, not {type(options).__name__}")
     if dealer not in range(PLAYERS):
         raise ValueError(f"the dealer must be player 0 or 1, not {dealer!r}")
     return DealState(
@@ -147,8 +152,10 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
 def check_action(state: DealState, action: Action) -> None:
     """Raise :class:`IllegalAction` if the rules forbid ``action`` now, with the code of highest precedence.
 
-    The order of the tests is the precedence documented in :mod:`duckspec.duck_soup.errors`.
+    The order of the tests is the precedence documented in :mod:`duckspec.duck_soup.errors`; before
+    them, a malformed action is a ``TypeError`` (:func:`~duckspec.duck_soup.actions.check_well_formed`).
     """
+    check_well_formed(action)
     player = state.to_act
     if player is None:
         raise IllegalAction(ErrorCode.DEAL_OVER, "§7", "the deal is over: both hands are played out")
