@@ -22,6 +22,7 @@ from duckcheck import FORMAT_VERSION, SUITE_VERSION
 from duckcheck.data import data_dir, load_schema
 from duckcheck.encoding import EncodingError, parse_action, parse_cards_text, parse_options
 from duckcheck.oracle import Scope, SetupError, check_setup
+from duckcheck.protocol import short_message
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, excerpt, loads, read_text, shown
 from duckspec.duck_soup.dealing import check_deck
 
@@ -91,7 +92,7 @@ def validate_trace(trace: Any, where: str) -> JSON:
         error = errors[0]
         place = "/".join(shown(str(part), 40) for part in error.absolute_path) or "(top level)"
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise TraceError(f"{where}: at {place}: {shown(error.message, MESSAGE)}{more}")
+        raise TraceError(f"{where}: at {place}: {short_message(error, MESSAGE)}{more}")
     if not isinstance(trace, dict):
         raise TraceError(f"{where}: a trace is a JSON object")
     problem = setup_problem(trace)

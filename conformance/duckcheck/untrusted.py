@@ -39,7 +39,14 @@ class UnreadableFile(ValueError):
 
 
 class UnreadableJSON(ValueError):
-    """Text that cannot be read as JSON; the message says why and where, without quoting much of it."""
+    """Text that cannot be read as JSON; the message says why and where, without quoting any of it.
+
+    ``brief`` says why in a few words, for a message that says where by itself.
+    """
+
+    def __init__(self, message: str, brief: str) -> None:
+        super().__init__(message)
+        self.brief = brief
 
 
 def read_text(path: Path | str, what: str = "file", limit: int = MAX_BYTES) -> str:
@@ -103,12 +110,14 @@ def loads(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise UnreadableJSON(f"line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+        where = f"line {error.lineno}, column {error.colno}"
+        raise UnreadableJSON(f"{where}: not valid JSON: {error.msg}", f"{error.msg} at {where}") from None
     except RecursionError:
-        raise UnreadableJSON("not readable: arrays or objects nested too deeply") from None
+        brief = "arrays or objects nested too deeply"
+        raise UnreadableJSON(f"not readable: {brief}", brief) from None
     except ValueError as error:  # an integer of more than 4,300 digits, or bytes that are not UTF-8
-        reason = "an integer with too many digits" if "digits" in str(error) else "not UTF-8 text"
-        raise UnreadableJSON(f"not readable: {reason}") from None
+        brief = "an integer with too many digits" if "digits" in str(error) else "not UTF-8 text"
+        raise UnreadableJSON(f"not readable: {brief}", brief) from None
 
 
 def shown(text: str, limit: int | None = None) -> str:

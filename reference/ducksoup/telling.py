@@ -16,28 +16,33 @@ from rich.console import Console
 
 from duckcheck.encoding import EncodingError
 from duckcheck.oracle import SetupError
-from duckcheck.trace import TraceError, read_trace
+from duckcheck.trace import TraceError, parse_trace, trace_id_from_name
+from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.narrate import NarrationStopped, Narrator, Style, legal_lines, plain_output
 
 JSON = dict[str, Any]
 
 
 def load_game_file(path: Path) -> JSON:
-    """A trace from a JSON trace file or a hand-written record; one clear error otherwise."""
-    if path.suffix.lower() == ".json":
-        return read_trace(path)
+    """A trace from a JSON trace file or a hand-written record (``-``: standard input); one clear error otherwise.
+
+    Files over 50 MB, folders and devices are refused (:func:`duckcheck.untrusted.read_text`). A record's
+    trace ID comes from its file name, made valid (:func:`duckcheck.trace.trace_id_from_name`).
+    """
+    name = "standard input" if str(path) == STDIN else shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceError(f"{path}: cannot be read: {error}") from None
-    if text.lstrip().startswith("{"):
-        return read_trace(path)
+        text = read_text(path, "trace or record")
+    except UnreadableFile as error:
+        raise TraceError(str(error)) from None
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return parse_trace(text, name)
     from ducksoup.record import RecordError, parse_record, record_to_trace
 
+    stem, called = ("record", "read from standard input") if str(path) == STDIN else (path.stem, shown(path.name))
     try:
-        trace: JSON = record_to_trace(parse_record(text), path.stem.lower() or "record", f"the record {path.name}")
+        trace: JSON = record_to_trace(parse_record(text), trace_id_from_name(stem), f"the record {called}")
     except RecordError as error:
-        raise TraceError(f"{path}: {error}") from None
+        raise TraceError(f"{name}: {error}") from None
     return trace
 
 
@@ -47,15 +52,20 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
     try:
         trace = load_game_file(path)
         narrator = Narrator(trace, Style(symbols=not plain_output()), as_player)
-    except (TraceError, EncodingError, SetupError) as error:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
+    except TraceError as error:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {shown(str(error))}", markup=False)
+        return 2
+    except (EncodingError, SetupError) as error:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            f"error: {shown(str(path))}: {shown(str(error))}", markup=False
+        )
         return 2
     if at is not None and not 0 <= at <= len(trace["steps"]):
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}"
         )
         return 2
-    console.print(f"{trace['id']}: {trace['description']}", markup=False)
+    console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
     try:
         for number, lines in narrator.steps():
             for line in lines:
@@ -81,7 +91,7 @@ AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 1), help="S
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
-GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
 
 
 @click.command()
