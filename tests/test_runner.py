@@ -305,10 +305,11 @@ def test_maxfail_list_last_failed_and_log_io(tmp_path: Path, monkeypatch: pytest
         (["--timeout", "-1"], "-1 is not a timeout"),
         (["--timeout", "inf"], "inf is not a timeout"),
         (["--timeout", "0"], "0 is not a timeout"),
-        (["--junit", "/nonexistent/folder/junit.xml"], "cannot write the report /nonexistent/folder"),
-        (["--json", "/nonexistent/folder/report.jsonl"], "cannot write the report /nonexistent/folder/report.jsonl"),
+        (["--junit", "/nonexistent/folder/junit.xml"], "cannot write /nonexistent/folder"),
+        (["--json", "/nonexistent/folder/report.jsonl"], "cannot write /nonexistent/folder/report.jsonl"),
         (["--junit", "."], "'--junit': File '.' is a directory"),
-        (["--junit", "/proc/junit.xml"], "cannot write the report /proc"),
+        (["--junit", "/proc/junit.xml"], "cannot write /proc"),
+        (["--log-io", "/proc/io"], "cannot write /proc/io"),
     ],
 )
 def test_bad_options_get_one_clear_line_and_exit_2(

@@ -80,16 +80,23 @@ def implementation_command(command: str | None) -> list[str]:
 
 
 def run_check(request: CheckRequest) -> int:
-    """Run ``ducksoup check`` and return its exit status; SIGTERM and SIGHUP end it like Ctrl-C."""
+    """Run ``ducksoup check`` and return its exit status; SIGTERM and SIGHUP end it like Ctrl-C.
+
+    A signal that comes once the run has concluded (its reports written, its summary printed)
+    changes nothing: the status is the run's.
+    """
+    concluded: list[int] = []
     try:
         with _interruptible():
-            return _check(request)
+            return _check(request, concluded)
     except KeyboardInterrupt as interrupt:
+        if concluded:
+            return concluded[0]
         Console(stderr=True, highlight=False).print("interrupted before the run began", markup=False)
         return 128 + (interrupt.signal if isinstance(interrupt, Interrupted) else signal.SIGINT)
 
 
-def _check(request: CheckRequest) -> int:
+def _check(request: CheckRequest, concluded: list[int]) -> int:
     console = Console(highlight=False)
     errors = Console(highlight=False, stderr=True, soft_wrap=True)
 
@@ -115,8 +122,11 @@ def _check(request: CheckRequest) -> int:
             report.open()
         if junit is not None:
             junit.prepare()
+        if request.log_io is not None:
+            request.log_io.mkdir(parents=True, exist_ok=True)
+            tempfile.TemporaryFile(dir=request.log_io).close()
     except OSError as error:
-        error_line(f"cannot write the report {error.filename or ''}: {error.strerror or error}")
+        error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
         if report is not None:
             report.close()
         return 2
@@ -124,7 +134,8 @@ def _check(request: CheckRequest) -> int:
     try:
         summary = _run(argv, traces, options, console, report)
         with signals_ignored():
-            return _conclude(request, summary, expected, console, report, junit, error_line)
+            concluded.append(_conclude(request, summary, expected, console, report, junit, error_line))
+            return concluded[0]
     finally:
         if report is not None:
             report.close()
@@ -149,7 +160,7 @@ def _conclude(
         if junit is not None:
             junit.write(summary.results, summary.implementation, summary.seconds)
     except OSError as error:
-        error_line(f"cannot write the report {error.filename or ''}: {error.strerror or error}")
+        error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
         status = 2
     _remember_failures(request.cache, summary)
     if summary.error and not summary.checked:

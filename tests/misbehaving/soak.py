@@ -48,6 +48,7 @@ loaded machine)."""
 class Round:
     mode: str
     wrapped: bool
+    keys: list[str]
     traces: list[str]
     bad: str
     timeout: float
@@ -87,19 +88,20 @@ class Tally:
         }
 
 
-def draw(rng: random.Random, pool: list[str]) -> Round:
+def draw(rng: random.Random, suite: list[dict[str, Any]], pool: list[str]) -> Round:
+    """A round: the traces are those ``-k`` selects for the IDs drawn (an ID may be part of others)."""
     mode = rng.choice(sorted([*REPLY_MODES, *START_MODES]))
-    traces = rng.sample(pool, rng.randint(1, 4))
+    keys = rng.sample(pool, rng.randint(1, 3))
+    traces = [trace["id"] for trace in select(suite, keys)]
     stop = rng.choice([None, None, signal.SIGINT, signal.SIGTERM])
-    return Round(
-        mode, rng.random() < 0.5, traces, rng.choice(traces), rng.choice([0.5, 1.0, 2.0]), stop, rng.uniform(0, 1.5)
-    )
+    timeout = rng.choice([0.5, 1.0, 2.0])
+    return Round(mode, rng.random() < 0.5, keys, traces, rng.choice(traces), timeout, stop, rng.uniform(0, 1.5))
 
 
 def play(game: Round, folder: Path) -> tuple[int, float, float | None]:
     """Run one round in ``folder``; its exit status, its duration, and how long it took to exit after the signal."""
     folder.mkdir(parents=True)
-    keys = [arg for trace in game.traces for arg in ("-k", trace)]
+    keys = [arg for key in game.keys for arg in ("-k", key)]
     args = ["--impl", impl(game.mode, game.wrapped), "--timeout", str(game.timeout), *keys]
     reports = ["--json", "report.jsonl", "--junit", "junit.xml"]
     output = (folder / "output.txt").open("wb")
@@ -135,8 +137,10 @@ def check_round(game: Round, folder: Path, status: int) -> list[str]:
     """Everything wrong with a finished round (empty when it went as it must)."""
     problems = report_problems(folder / "report.jsonl", folder / "junit.xml", game.traces)
     expected = STATUS.get(game.mode, {0, 1})
-    if game.signal is not None and not problems and _interrupted(folder / "report.jsonl"):
-        expected = {SIGNALS[game.signal]}  # a signal that came while the run was ending is ignored, by design
+    if game.signal is not None and not problems:
+        # A signal that came as the run was ending is ignored (or, in the process's last moments, fatal).
+        late = expected | {-game.signal}
+        expected = {SIGNALS[game.signal]} if _interrupted(folder / "report.jsonl") else late
     if status not in expected:
         problems.append(f"exit status {status}, expected one of {sorted(expected)}")
     left = wait_until_gone(folder)
@@ -159,11 +163,12 @@ def _interrupted(report: Path) -> bool:
 def soak(seconds: float, seed: int, folder: Path, rounds: int | None = None) -> Tally:
     """Play rounds for ``seconds`` (or ``rounds`` of them); raise AssertionError at the first round that fails."""
     rng = random.Random(seed)
-    pool = [trace["id"] for trace in select(load_suite(), ["ds-edge", "ds-deal-random", "ds-negative"])]
+    suite = load_suite()
+    pool = [trace["id"] for trace in select(suite, ["ds-edge", "ds-deal-random", "ds-negative"])]
     tally = Tally()
     began = time.monotonic()
     while (rounds is None and time.monotonic() - began < seconds) or (rounds is not None and tally.rounds < rounds):
-        game = draw(rng, pool)
+        game = draw(rng, suite, pool)
         where = folder / f"round-{tally.rounds:04d}"
         try:
             status, duration, after_signal = play(game, where)
