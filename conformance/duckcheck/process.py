@@ -157,7 +157,6 @@ class Implementation:
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self.log: TextIO | None = None
         self.starts = 0
-        self.group: int | None = None
         self.stop = threading.Event()
         self.threads: list[threading.Thread] = []
 
@@ -177,7 +176,6 @@ class Implementation:
             reason = getattr(error, "strerror", None) or str(error)
             raise CannotStart(f"cannot start {shown(shlex.join(self.command), 300)}: {reason}") from None
         self.starts += 1
-        self.group = self.process.pid
         _RUNNING.add(self)
         self.replies, self.requests, self.stop = queue.Queue(), queue.Queue(), threading.Event()
         self.stderr_tail.clear()
@@ -187,13 +185,15 @@ class Implementation:
         out, err, into = (os.dup(stream.fileno()) for stream in (process.stdout, process.stderr, process.stdin))
         for stream in (process.stdout, process.stderr, process.stdin):
             stream.close()
-        self.threads = [
-            threading.Thread(target=pump, args=(out, self.replies.put, MAX_LINE, self.stop), daemon=True),
-            threading.Thread(target=pump, args=(err, self._keep_stderr, STDERR_LINE, self.stop), daemon=True),
-            threading.Thread(target=write_all, args=(into, self.requests, self.stop), daemon=True),
-        ]
-        for thread in self.threads:
+        self.threads = []
+        for target, args in (
+            (pump, (out, self.replies.put, MAX_LINE, self.stop)),
+            (pump, (err, self._keep_stderr, STDERR_LINE, self.stop)),
+            (write_all, (into, self.requests, self.stop)),
+        ):
+            thread = threading.Thread(target=target, args=args, daemon=True)
             thread.start()
+            self.threads.append(thread)
 
     def _keep_stderr(self, line: Line) -> None:
         if isinstance(line, str):
@@ -277,15 +277,17 @@ class Implementation:
             self.requests.put(None)
             self.stop.set()
             for thread in self.threads:
-                thread.join(timeout=POLL * 5)
+                if thread.ident is not None:  # started (an interruption may come between creating and starting)
+                    thread.join(timeout=POLL * 5)
             self.process = None
             _RUNNING.discard(self)
 
     def end_group(self) -> None:
         """SIGTERM to the program's process group, SIGKILL a moment later to whatever is left; reap the program."""
-        process, group = self.process, self.group
-        if process is None or group is None:
+        process = self.process
+        if process is None:
             return
+        group = process.pid  # the program leads its own session, so its group's ID is its process ID
         try:
             if _group_alive(group):
                 _signal_group(group, signal.SIGTERM)
