@@ -257,3 +257,16 @@ def test_every_error_names_its_file(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, ["explain", str(path)])
         assert result.exit_code == 2, result.output
         assert one_line(result.output).startswith(f"error: {path}: "), result.output
+
+
+def test_control_characters_of_a_file_are_escaped_when_shown(tmp_path: Path) -> None:
+    path = tmp_path / "title\x1b]0;pwned\x07.json"
+    path.write_text(changed(DEAL, description="A deal \x1b[2J\x00\u202e"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(path)])
+    assert result.exit_code == 0 and result.output.startswith("ds-deal-greedy-001: A deal \\x1b[2J\\x00\\u202e\n")
+    (tmp_path / "manifest.json").write_text(json.dumps({"traces": [{"file": path.name}]}))
+    listing = CliRunner().invoke(main, ["check", "--suite", str(tmp_path), "--list"])
+    assert listing.exit_code == 0 and "A deal \\x1b[2J\\x00\\u202e" in listing.output
+    path.write_text("[" * 5000, encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(path)])
+    assert result.exit_code == 2 and "title\\x1b]0;pwned\\x07.json: not readable" in one_line(result.output)

@@ -233,7 +233,10 @@ class Implementation:
             raise ProtocolError(f"a reply line of {line.length:,} bytes, over the limit of {MAX_LINE:,}")
         if line is None:
             self.replies.put(None)
-            raise ProtocolError(f"the implementation stopped answering ({self.exit_description()}){self.last_words()}")
+            ended = self.exit_description()
+            if self.process is not None and self.process.poll() is not None and len(self.threads) > 1:
+                self.threads[1].join(timeout=1.0)  # the program has exited: let its last words on stderr arrive
+            raise ProtocolError(f"the implementation stopped answering ({ended}){self.last_words()}")
         if self.log is not None:
             self.log.write(f"< {line.rstrip()}\n")
         return line
