@@ -847,7 +847,7 @@ takes well under 100 KB, and reading is character by character."""
 def parse_record(text: str) -> Record:
     """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake.
 
-    A text longer than :data:`MAX_RECORD` is refused at once.
+    A text longer than ``MAX_RECORD`` (1 MiB) is refused at once.
     """
     if len(text) > MAX_RECORD:
         raise RecordError(
