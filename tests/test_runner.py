@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from duckcheck.compare import Outcome, TraceResult
-from duckcheck.runner import RunOptions, Summary, run, select
+from duckcheck.runner import Pipeline, RunOptions, Summary, run, select
 from duckcheck.trace import load_suite
 from duckcheck.untrusted import ESCAPED_CATEGORIES
 from ducksoup.checking import _remember_failures
@@ -86,6 +86,32 @@ def test_a_misbehaving_implementation_fails_that_trace_and_the_run_goes_on(
     assert not [c for c in shown if unicodedata.category(c) in ESCAPED_CATEGORIES]
     assert len(results[BAD].reason) <= 1000 and all(len(line) <= 500 for line in results[BAD].diff)
     assert wait_until_gone(tmp_path) == []
+
+
+@pytest.mark.parametrize(("mode", "last"), [("crash", Outcome.PASSED), ("crash-for-good", Outcome.NOT_RUN)])
+def test_a_crash_noticed_before_the_next_trace_is_sent_fails_the_trace_it_happened_in(
+    mode: str, last: Outcome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The order a loaded machine may give: the adapter has died (in the bad trace, already sent) by the time
+    the runner sends the next trace. The bad trace fails with the exit status and last words, the one before
+    it passes, the next runs on a new process (or is not run, if none starts)."""
+    monkeypatch.setenv("MISBEHAVING_MARKER", str(tmp_path / "marker"))
+    original = Pipeline.finish
+
+    def finish_then_let_it_crash(self: Pipeline) -> TraceResult:
+        result = original(self)
+        deadline = time.monotonic() + 120
+        while result.trace == CHOSEN[0]["id"] and self.implementation.alive and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return result
+
+    monkeypatch.setattr(Pipeline, "finish", finish_then_let_it_crash)
+    summary = run([*MISBEHAVING, mode], CHOSEN, RunOptions(timeout=10.0))
+    assert [result.outcome for result in summary.results] == [Outcome.PASSED, Outcome.FAILED, last]
+    assert "stopped answering (exit status 3); its last words on standard error: adapter: internal error" in (
+        summary.results[1].reason
+    )
+    assert summary.restarts == 1
 
 
 def test_the_implementation_runs_in_a_process_group_of_its_own_that_ends_with_the_run(

@@ -239,6 +239,10 @@ class Pipeline:
                 flight = InFlight(trace, checker, checker.requests(), time.perf_counter())
                 self.seq += len(flight.requests)
                 flight.log = _open_log(self.options.log_io, flight.trace["id"])
+                if self.in_flight and not self.implementation.alive and not self.restart:
+                    # The program died: judge the traces in flight by what it wrote before (the one it
+                    # died in fails, with its exit status and last words), then start it again.
+                    yield from self.finish_all()
                 self.running()
                 self.transmit(flight)
                 self.in_flight.append(flight)
