@@ -74,12 +74,12 @@ def read_text(path: Path | str, what: str = "file", limit: int = MAX_BYTES) -> s
 
 
 def _read_path(path: Path, limit: int, name: str, what: str) -> bytes | None:
-    # Opened without blocking (opening a device or a named pipe could wait), then looked at.
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    info = os.fstat(descriptor)
-    if stat.S_ISFIFO(info.st_mode):  # a named pipe: wait for its writer, as ``cat`` does
-        os.close(descriptor)
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    flags = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+    if not stat.S_ISFIFO(os.stat(path).st_mode):
+        flags |= getattr(os, "O_NONBLOCK", 0)  # opening a device could wait: look at it first
+    # A named pipe is opened as ``cat`` opens it, waiting for its writer (closing and opening it again
+    # would make a writer that came meanwhile fail, and wait for another one).
+    descriptor = os.open(path, flags)
     try:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
