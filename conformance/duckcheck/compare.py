@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from duckcheck.protocol import ProtocolError, act, parse_reply, schema_problem, start
+from duckcheck.untrusted import excerpt, shown
 from duckcheck.views import NOTHING_KNOWN, known_after, views
 from duckspec.duck_soup.errors import ErrorCode
 
 JSON = dict[str, Any]
 
+DIFF_VALUE = 160
+"""The longest value a diff line quotes, in characters."""
 SECTION_TITLES = {
     "§2": "§2 The cards",
     "§3": "§3 Setup",
@@ -61,6 +64,8 @@ class Outcome(enum.StrEnum):
     """Failed, and listed as an expected failure."""
     XPASSED = "xpassed"
     """Passed although listed as an expected failure: the list is stale, and the run fails."""
+    NOT_RUN = "not-run"
+    """Not run: the run was interrupted, or the implementation could not be (re)started."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +113,9 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
         lines = []
         for key in list(expected) + [k for k in actual if k not in expected]:
             if key not in actual:
-                lines.append(f"{path}.{key}: missing (expected {expected[key]!r})")
+                lines.append(f"{path}.{key}: missing (expected {_value(expected[key])})")
             elif key not in expected:
-                lines.append(f"{path}.{key}: not expected (got {actual[key]!r})")
+                lines.append(f"{path}.{shown(str(key), 60)}: not expected (got {_value(actual[key])})")
             else:
                 lines += diff(expected[key], actual[key], f"{path}.{key}")
         return lines
@@ -118,7 +123,12 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
         return [
             line for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for line in diff(e, a, f"{path}[{i}]")
         ]
-    return [] if expected == actual else [f"{path}: expected {expected!r}, got {actual!r}"]
+    return [] if expected == actual else [f"{path}: expected {_value(expected)}, got {_value(actual)}"]
+
+
+def _value(value: Any) -> str:
+    """A value of a state or view as a diff shows it: its ``repr``, cut short if long (a whole deck fits)."""
+    return excerpt(value, DIFF_VALUE)
 
 
 def sections_of(lines: Sequence[str], action: JSON | None, code: str | None, table: str = "") -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duckcheck.untrusted import excerpt
 from duckspec.cards import Card, CardNotationError, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
@@ -33,8 +34,10 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 def parse_cards_text(text: str, where: str = "cards") -> tuple[Card, ...]:
     """The cards of a string of ``TC`` pairs; errors name ``where`` and the position."""
+    if not isinstance(text, str):
+        raise EncodingError(f"{where}: cards are a string of pairs like '9C4CAS', not {excerpt(text)}")
     if len(text) % 2:
-        raise EncodingError(f"{where}: {text!r} has an odd length; cards are pairs like 'TC'")
+        raise EncodingError(f"{where}: {excerpt(text)} has an odd length; cards are pairs like 'TC'")
     try:
         return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
     except CardNotationError as error:
@@ -54,20 +57,20 @@ def action_json(action: Action) -> JSON:
 def parse_action(data: Any, where: str = "action") -> Action:
     """The action described by ``data`` (see :func:`action_json`)."""
     if not isinstance(data, dict) or not isinstance(data.get("player"), int) or isinstance(data.get("player"), bool):
-        raise EncodingError(f"{where}: expected an object with an integer 'player', got {data!r}")
+        raise EncodingError(f"{where}: expected an object with an integer 'player', got {excerpt(data)}")
     player: int = data["player"]
     if data.get("answer") == "duck" and set(data) == {"player", "answer"}:
         return SayDuck(player)
     if not isinstance(data.get("play"), str) or not set(data) <= {"player", "play", "call"}:
         raise EncodingError(
-            f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {data!r}"
+            f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {excerpt(data)}"
         )
     call = data.get("call", Call.NONE.value)
     if call not in {c.value for c in Call}:
-        raise EncodingError(f"{where}: unknown call {call!r}; calls are {', '.join(c.value for c in Call)}")
+        raise EncodingError(f"{where}: unknown call {excerpt(call)}; calls are {', '.join(c.value for c in Call)}")
     cards = parse_cards_text(data["play"], where)
     if len(cards) != 1:
-        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {data['play']!r}")
+        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {excerpt(data['play'])}")
     return Play(player, cards[0], Call(call))
 
 
@@ -104,12 +107,16 @@ def trace_format(options: RuleOptions) -> str:
 def parse_options(data: Any, where: str = "options") -> RuleOptions:
     """Rule options from JSON; missing keys take the standard rule, unknown keys or values are errors."""
     if not isinstance(data, dict):
-        raise EncodingError(f"{where}: expected an object, got {data!r}")
+        raise EncodingError(f"{where}: expected an object, got {excerpt(data)}")
     for key, value in data.items():
         if key not in OPTION_VALUES:
-            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(OPTION_VALUES)}")
+            raise EncodingError(
+                f"{where}: unknown rule option {excerpt(key)}; known options: {', '.join(OPTION_VALUES)}"
+            )
         if value not in OPTION_VALUES[key] or isinstance(value, bool):
-            raise EncodingError(f"{where}: option {key!r} cannot be {value!r}; choose one of {OPTION_VALUES[key]}")
+            raise EncodingError(
+                f"{where}: option {excerpt(key)} cannot be {excerpt(value)}; choose one of {OPTION_VALUES[key]}"
+            )
     return RuleOptions(
         stock=StockVisibility(data.get("stock", "face-up")),
         best_of=int(data.get("best_of", 1)),

@@ -64,7 +64,7 @@ class Table:
                 if scope is Scope.DEAL
                 else games.new_match(decks, dealer, options)
             )
-        except ValueError as error:
+        except (TypeError, ValueError) as error:
             raise SetupError(str(error)) from None
         return cls(scope, len(decks), state)
 

@@ -17,6 +17,7 @@ from referencing import Registry, Resource
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.data import load_schema
+from duckcheck.untrusted import EXCERPT, UnreadableJSON, excerpt, loads, shown
 
 JSON = dict[str, Any]
 
@@ -41,23 +42,43 @@ def message_validator(name: str) -> jsonschema.Draft202012Validator:
 
 def check_message(message: Any, name: str) -> JSON:
     """``message`` if it is a valid ``name`` message; else :class:`ProtocolError` naming the first problem."""
-    errors = sorted(message_validator(name).iter_errors(message), key=lambda e: list(e.absolute_path))
+    try:
+        errors = sorted(message_validator(name).iter_errors(message), key=lambda e: list(e.absolute_path))
+    except RecursionError:
+        raise ProtocolError("arrays or objects nested too deeply to be checked") from None
     if errors:
         error = errors[0]
-        place = "/".join(str(part) for part in error.absolute_path) or "the reply"
-        raise ProtocolError(f"{place}: {error.message}")
+        place = "/".join(shown(str(part), 40) for part in error.absolute_path) or "the reply"
+        raise ProtocolError(f"{place}: {short_message(error)}")
     assert isinstance(message, dict)
     return message
 
 
+def short_message(error: jsonschema.ValidationError, limit: int = 200) -> str:
+    """The validator's message about ``error``, quoting at most a short excerpt of the value at fault."""
+    message = error.message
+    try:
+        quoted = repr(error.instance)
+    except (RecursionError, ValueError):
+        quoted = ""
+    if len(quoted) > EXCERPT and quoted in message:
+        message = message.replace(quoted, excerpt(error.instance))
+    return shown(message, limit)
+
+
+def read_json(line: str) -> Any:
+    """The JSON value on one line of the implementation's output; :class:`ProtocolError` if it cannot be read
+    (not JSON, nested too deeply, an integer of thousands of digits)."""
+    try:
+        return loads(line)
+    except UnreadableJSON as error:
+        brief = error.brief.replace("line 1, column", "column")
+        raise ProtocolError(f"not JSON ({brief}): {shown(repr(line), 120)}") from None
+
+
 def parse_line(line: str, name: str) -> JSON:
     """The message on one line of the implementation's output, checked against the schema ``name``."""
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
-    return check_message(message, name)
+    return check_message(read_json(line), name)
 
 
 def parse_reply(line: str, name: str) -> JSON:
@@ -66,11 +87,7 @@ def parse_reply(line: str, name: str) -> JSON:
     The state and views inside are compared with the trace by the runner, which asks
     :func:`schema_problem` for a precise message when they differ.
     """
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
+    message = read_json(line)
     if _envelope_ok(message, name):
         assert isinstance(message, dict)
         return message

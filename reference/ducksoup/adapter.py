@@ -15,6 +15,7 @@ from typing import Any, Protocol, TextIO
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.encoding import OPTION_VALUES, EncodingError, parse_action, parse_cards_text, parse_options
 from duckcheck.oracle import GAME_ID, Scope, SetupError, Table, check_setup
+from duckcheck.untrusted import UnreadableJSON, excerpt, loads, shown
 from duckcheck.views import NOTHING_KNOWN, known_after, views
 from ducksoup import __version__
 from ducksoup.engine import Deal, Match
@@ -43,7 +44,7 @@ class EngineBackend:
             self.play: Deal | Match = (
                 Deal(decks[0], dealer, options) if scope is Scope.DEAL else Match(decks, dealer, options)
             )
-        except ValueError as error:
+        except (TypeError, ValueError) as error:
             raise SetupError(str(error)) from None
         self.current = self.play.state()
 
@@ -98,31 +99,40 @@ class Session:
         self.play: Backend | None = None
 
     def handle(self, request: JSON) -> JSON | None:
+        """The reply to one request; a request that cannot be served is answered ``errored``."""
         command = request.get("cmd")
         seq = request.get("seq", 0)
+        if command == "hello":
+            return handshake(self.backend_name)
+        if type(seq) is not int or seq < 0:
+            return {"seq": 0, "errored": f"'seq' must be a whole number of 0 or more, not {excerpt(seq)}"}
         try:
-            if command == "hello":
-                return handshake(self.backend_name)
             if command == "start":
                 return {"seq": seq, **self.start(request)}
             if command == "act":
                 return {"seq": seq, **self.act(request.get("action"))}
         except (EncodingError, SetupError) as error:
             return {"seq": seq, "errored": str(error)}
-        return {"seq": seq, "errored": f"unknown command {command!r}"}
+        return {"seq": seq, "errored": f"unknown command {excerpt(command)}"}
 
     def start(self, request: JSON) -> JSON:
         self.play = None
-        if request.get("game") != GAME_ID:
-            return {"skipped": f"game {request.get('game')!r} is not supported"}
-        try:
-            scope = Scope(str(request.get("scope")))
-        except ValueError:
-            raise EncodingError(f"unknown scope {request.get('scope')!r}") from None
-        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(request.get("decks") or []))
+        game = request.get("game")
+        if not isinstance(game, str):
+            raise EncodingError(f"'game' must name a game, like {GAME_ID!r}, not {excerpt(game)}")
+        if game != GAME_ID:
+            return {"skipped": f"game {excerpt(game)} is not supported"}
+        named = request.get("scope")
+        if not isinstance(named, str) or named not in [scope.value for scope in Scope]:
+            raise EncodingError(f"unknown scope {excerpt(named)}; one of {', '.join(s.value for s in Scope)}")
+        scope = Scope(named)
+        given = request.get("decks")
+        if not isinstance(given, list) or not all(isinstance(deck, str) for deck in given):
+            raise EncodingError(f"'decks' must be a list of decks like '9C4CAS...', not {excerpt(given)}")
+        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(given))
         dealer = request.get("dealer")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise EncodingError(f"dealer must be 0 or 1, not {dealer!r}")
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise EncodingError(f"'dealer' must be 0 or 1, not {excerpt(dealer)}")
         self.play = BACKENDS[self.backend_name](scope, parse_options(request.get("options", {})), dealer, decks)
         return {"state": self.play.state(), "views": self.play.views()}
 
@@ -169,18 +179,31 @@ BYE: JSON = {}
 
 
 def answer(session: Session, line: str) -> JSON | None:
-    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``)."""
+    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``).
+
+    Whatever the line holds, the answer is one reply: a line that is not a readable request
+    (not JSON, nested too deeply, a number of thousands of digits, not an object) is answered
+    ``{"seq": 0, "errored": ...}``, so the other requests of the batch are still answered.
+    """
     if not line.strip():
         return None
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"seq": 0, "errored": f"request is not JSON: {error.msg}"}
+        request = loads(line)
+    except UnreadableJSON as error:
+        return {"seq": 0, "errored": f"the request cannot be read: {error}"}
     if not isinstance(request, dict):
         return {"seq": 0, "errored": "a request is a JSON object"}
     if request.get("cmd") == "bye":
         return BYE
-    return session.handle(request)
+    try:
+        return session.handle(request)
+    except Exception as error:  # a bug or a request no check foresaw: answer it, and keep serving the others
+        session.play = None
+        seq = request.get("seq")
+        return {
+            "seq": seq if type(seq) is int and seq >= 0 else 0,
+            "errored": f"the request could not be served ({type(error).__name__}: {shown(str(error), 200)})",
+        }
 
 
 def batches(stdin: TextIO) -> Iterator[list[str]]:

@@ -22,7 +22,8 @@ from rich.console import Console
 
 from duckcheck.encoding import EncodingError
 from duckcheck.oracle import SetupError
-from duckcheck.trace import TraceError, load_manifest, read_trace, suite_dir, trace_file
+from duckcheck.trace import TraceError, load_manifest, parse_trace, suite_dir, trace_file, trace_id_from_name
+from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.narrate import NarrationStopped, Narrator, Style, legal_lines, plain_output
 
 JSON = dict[str, Any]
@@ -41,12 +42,13 @@ class Loaded:
 
 
 def find_game_file(name: str) -> Path:
-    """The file ``name`` names: a path, or else the ID (or file name) of a trace of the bundled suite."""
+    """The file ``name`` names: a path (``-``: standard input), or else the ID (or file name) of a trace of the
+    bundled suite."""
     path = Path(name)
-    if path.is_file():
+    if name == STDIN or path.is_file():
         return path
     if path.exists():
-        raise TraceError(f"{name}: is not a file")
+        raise TraceError(f"{shown(name)}: is not a file")
     trace_id = path.name.removesuffix(".json")
     if path.parent == Path(".") and trace_id:
         try:
@@ -55,30 +57,34 @@ def find_game_file(name: str) -> Path:
             ids = set()
         if trace_id in ids:
             return suite_dir() / trace_file(trace_id)
-    raise TraceError(f"{name}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)")
+    raise TraceError(
+        f"{shown(name)}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)"
+    )
 
 
 def load_game_file(path: Path) -> Loaded:
-    """A trace from a JSON trace file or a hand-written record; one clear error otherwise."""
-    if path.suffix.lower() == ".json":
-        return Loaded(read_trace(path))
+    """A trace from a JSON trace file or a hand-written record (``-``: standard input); one clear error otherwise.
+
+    Files over 50 MB, folders and devices are refused (:func:`duckcheck.untrusted.read_text`). A record's
+    trace ID comes from its file name, made valid (:func:`duckcheck.trace.trace_id_from_name`).
+    """
+    name = "standard input" if str(path) == STDIN else shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceError(f"{path}: cannot be read: {error}") from None
-    if text.lstrip().startswith("{"):
-        return Loaded(read_trace(path))
+        text = read_text(path, "trace or record")
+    except UnreadableFile as error:
+        raise TraceError(str(error)) from None
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return Loaded(parse_trace(text, name))
     from ducksoup.record import RecordError, parse_record, record_to_trace_until_broken
 
+    stem, called = ("record", "read from standard input") if str(path) == STDIN else (path.stem, shown(path.name))
     try:
         record = parse_record(text)
-        trace, inferred, broken = record_to_trace_until_broken(
-            record, path.stem.lower() or "record", f"the record {path.name}"
-        )
+        trace, inferred, broken = record_to_trace_until_broken(record, trace_id_from_name(stem), f"the record {called}")
     except RecordError as error:
-        raise TraceError(f"{path}: {error}") from None
+        raise TraceError(f"{name}: {error}") from None
     names = record.players if all(record.players) else None
-    stopped = None if broken is None else f"{path.name}, {broken}"
+    stopped = None if broken is None else f"{called}, {broken}"
     return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
 
 
@@ -87,6 +93,7 @@ def tell(name: str, as_player: int | None, at: int | None, positions: bool) -> i
     2 a bad file)."""
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    path = Path(name)
     try:
         loaded = load_game_file(find_game_file(name))
         trace = loaded.trace
@@ -98,13 +105,16 @@ def tell(name: str, as_player: int | None, at: int | None, positions: bool) -> i
             inferred=loaded.inferred,
             check=not loaded.is_record,
         )
-    except (TraceError, EncodingError, SetupError) as error:
-        errors.print(f"error: {error}", markup=False)
+    except TraceError as error:
+        errors.print(f"error: {shown(str(error))}", markup=False)
+        return 2
+    except (EncodingError, SetupError) as error:
+        errors.print(f"error: {shown(str(path))}: {shown(str(error))}", markup=False)
         return 2
     if at is not None and not 0 <= at <= len(trace["steps"]):
         errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
-    console.print(f"{trace['id']}: {trace['description']}", markup=False)
+    console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
     try:
         for told in narrator.steps():
             for line in told.lines:
