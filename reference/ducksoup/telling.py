@@ -45,10 +45,8 @@ def find_game_file(name: str) -> Path:
     """The file ``name`` names: a path (``-``: standard input), or else the ID (or file name) of a trace of the
     bundled suite."""
     path = Path(name)
-    if name == STDIN or path.is_file():
-        return path
-    if path.exists():
-        raise TraceError(f"{shown(name)}: is not a file")
+    if name == STDIN or path.exists():
+        return path  # reading it refuses what is not a file or a pipe, and says why
     trace_id = path.name.removesuffix(".json")
     if path.parent == Path(".") and trace_id:
         try:
