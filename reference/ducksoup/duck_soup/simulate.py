@@ -19,7 +19,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,6 +156,57 @@ def play_game(
 
 
 # Statistics
+#
+# Kept as running tallies (counts of each deal score, sums, event counts), never as a list of
+# deals, so memory stays flat however many deals are played; the figures are exact all the same.
+
+
+class Tally:
+    """A distribution of whole numbers kept as a count of each value: exact percentiles in bounded memory."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[int] = Counter()
+        self.n = 0
+        self.total = 0
+
+    def add(self, value: int) -> None:
+        self.counts[value] += 1
+        self.n += 1
+        self.total += value
+
+    def value_at(self, rank: int) -> int:
+        """The value at ``rank`` (0-based) in the sorted values."""
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if rank < seen:
+                return value
+        raise IndexError(rank)
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile, interpolating linearly between closest ranks (as :func:`percentile`)."""
+        position = (self.n - 1) * p / 100
+        low = math.floor(position)
+        high = min(low + 1, self.n - 1)
+        low_value, high_value = self.value_at(low), self.value_at(high)
+        return low_value + (high_value - low_value) * (position - low)
+
+    def report(self) -> JSON:
+        """Mean, extremes, percentiles and a histogram in buckets of 25 of the values."""
+        buckets: Counter[int] = Counter()
+        for value, count in self.counts.items():
+            buckets[value // BUCKET] += count
+        highest = max(self.counts)
+        return {
+            "mean": round(self.total / self.n, 3),
+            "min": min(self.counts),
+            "max": highest,
+            "percentiles": {str(p): round(self.percentile(p), 3) for p in PERCENTILES},
+            "histogram": [
+                {"from": b * BUCKET, "to": b * BUCKET + BUCKET - 1, "count": buckets.get(b, 0)}
+                for b in range(highest // BUCKET + 1)
+            ],
+        }
 
 
 def percentile(ordered: Sequence[float], p: float) -> float:
@@ -165,22 +217,12 @@ def percentile(ordered: Sequence[float], p: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def distribution(values: Sequence[int]) -> JSON:
+def distribution(values: Iterable[int]) -> JSON:
     """Mean, extremes, percentiles and a histogram in buckets of 25 of deal scores."""
-    ordered = sorted(values)
-    counts: dict[int, int] = {}
-    for value in ordered:
-        counts[value // BUCKET] = counts.get(value // BUCKET, 0) + 1
-    return {
-        "mean": round(sum(ordered) / len(ordered), 3),
-        "min": ordered[0],
-        "max": ordered[-1],
-        "percentiles": {str(p): round(percentile(ordered, p), 3) for p in PERCENTILES},
-        "histogram": [
-            {"from": b * BUCKET, "to": b * BUCKET + BUCKET - 1, "count": counts.get(b, 0)}
-            for b in range(ordered[-1] // BUCKET + 1)
-        ],
-    }
+    tally = Tally()
+    for value in values:
+        tally.add(value)
+    return tally.report()
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -200,47 +242,94 @@ def rate(successes: int, trials: int) -> JSON:
     return {"count": successes, "rate": round(successes / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
-def deal_report(records: Sequence[DealRecord], names: tuple[str, str]) -> JSON:
-    """The deal statistics: scores, events and deal win rates."""
-    n = len(records)
-    wins = [sum(r.scores[b] > r.scores[opponent(b)] for r in records) for b in (0, 1)]
-    return {
-        "deal_scores": {
-            "bots": [{"bot": names[b], **distribution([r.scores[b] for r in records])} for b in (0, 1)],
-            "overall": distribution([score for r in records for score in r.scores]),
-        },
-        "mean_points": [
-            {
-                "bot": names[b],
-                "duck": round(sum(r.points[b][0] for r in records) / n, 3),
-                "soup": round(sum(r.points[b][1] for r in records) / n, 3),
-            }
-            for b in (0, 1)
-        ],
-        "events": {event: rate(sum(event in r.events for r in records), n) for event in EVENTS},
-        "deal_wins": {
-            "bots": [{"bot": names[b], **rate(wins[b], n)} for b in (0, 1)],
-            "ties": rate(n - wins[0] - wins[1], n),
-        },
-    }
+class DealStats:
+    """The running statistics of the deals played so far (see :func:`deal_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.scores = (Tally(), Tally())
+        self.overall = Tally()
+        self.points = [[0, 0], [0, 0]]
+        self.events: Counter[str] = Counter()
+        self.wins = [0, 0]
+
+    def add(self, record: DealRecord) -> None:
+        self.n += 1
+        for b in (0, 1):
+            self.scores[b].add(record.scores[b])
+            self.overall.add(record.scores[b])
+            self.points[b][0] += record.points[b][0]
+            self.points[b][1] += record.points[b][1]
+            self.wins[b] += record.scores[b] > record.scores[opponent(b)]
+        self.events.update(record.events)
+
+    def report(self, names: tuple[str, str]) -> JSON:
+        """The deal statistics: scores, events and deal win rates."""
+        n = self.n
+        return {
+            "deal_scores": {
+                "bots": [{"bot": names[b], **self.scores[b].report()} for b in (0, 1)],
+                "overall": self.overall.report(),
+            },
+            "mean_points": [
+                {"bot": names[b], "duck": round(self.points[b][0] / n, 3), "soup": round(self.points[b][1] / n, 3)}
+                for b in (0, 1)
+            ],
+            "events": {event: rate(self.events[event], n) for event in EVENTS},
+            "deal_wins": {
+                "bots": [{"bot": names[b], **rate(self.wins[b], n)} for b in (0, 1)],
+                "ties": rate(n - self.wins[0] - self.wins[1], n),
+            },
+        }
 
 
-def game_report(records: Sequence[GameRecord], names: tuple[str, str], options: RuleOptions) -> JSON:
-    """The game (or match) statistics: win rates, double games, deals per game."""
-    n = len(records)
-    return {
-        "played": n,
-        "unit": "game" if options.best_of == 1 else f"match (best of {options.best_of})",
-        "bots": [
-            {
-                "bot": names[b],
-                **rate(sum(r.winner == b for r in records), n),
-                "double": sum(r.winner == b and r.value >= 2 for r in records) if options.best_of == 1 else None,
-            }
-            for b in (0, 1)
-        ],
-        "mean_deals": round(sum(r.deals for r in records) / n, 3),
-    }
+def deal_report(records: Iterable[DealRecord], names: tuple[str, str]) -> JSON:
+    """The deal statistics of ``records``: scores, events and deal win rates."""
+    stats = DealStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names)
+
+
+class GameStats:
+    """The running statistics of the games (or matches) played so far (see :func:`game_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.wins = [0, 0]
+        self.doubles = [0, 0]
+        self.deals = 0
+
+    def add(self, record: GameRecord) -> None:
+        self.n += 1
+        self.wins[record.winner] += 1
+        self.doubles[record.winner] += record.value >= 2
+        self.deals += record.deals
+
+    def report(self, names: tuple[str, str], options: RuleOptions) -> JSON:
+        """The game (or match) statistics: win rates, double games, deals per game."""
+        n = self.n
+        return {
+            "played": n,
+            "unit": "game" if options.best_of == 1 else f"match (best of {options.best_of})",
+            "bots": [
+                {
+                    "bot": names[b],
+                    **rate(self.wins[b], n),
+                    "double": self.doubles[b] if options.best_of == 1 else None,
+                }
+                for b in (0, 1)
+            ],
+            "mean_deals": round(self.deals / n, 3),
+        }
+
+
+def game_report(records: Iterable[GameRecord], names: tuple[str, str], options: RuleOptions) -> JSON:
+    """The game (or match) statistics of ``records``: win rates, double games, deals per game."""
+    stats = GameStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names, options)
 
 
 # The command
@@ -301,12 +390,12 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         BOTS[names[0]](bot_rng.randrange(2**32)),
         BOTS[names[1]](bot_rng.randrange(2**32)),
     )
-    records: list[DealRecord] = []
+    stats = DealStats()
     started = time.perf_counter()
     with progress_bar(console, deals, "deals") as advance:
         for index in range(deals):
             dealer, seat_a = seats(index)
-            records.append(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
+            stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
             advance()
     deal_seconds = time.perf_counter() - started
     report: JSON = {
@@ -314,23 +403,22 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         "bots": list(names),
         "seed": seed,
         "options": options_json(options),
-        **deal_report(records, names),
+        **stats.report(names),
         "games": None,
     }
     timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": round(deals / deal_seconds, 1)}
     if games:
-        game_records: list[GameRecord] = []
+        game_stats = GameStats()
         started = time.perf_counter()
         with progress_bar(console, games, "games") as advance:
             for index in range(games):
                 dealer, seat_a = seats(index)
-                game_records.append(play_game(deck_rng, dealer, seat_a, bots, options))
+                game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
                 advance()
         game_seconds = time.perf_counter() - started
-        report["games"] = game_report(game_records, names, options)
-        game_deals = sum(r.deals for r in game_records)
+        report["games"] = game_stats.report(names, options)
         timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_deals / game_seconds, 1)}
+            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_stats.deals / game_seconds, 1)}
         )
     report["timing"] = timing
     return report
