@@ -79,9 +79,7 @@ class Setup:
         suite = game(trace.get("game"))
         players = trace.get("players", suite.players[0])
         first = trace["dealer"] if "dealer" in trace else trace.get("first")
-        return cls(
-            suite.id, trace.get("scope", ""), trace.get("options", {}), players, first, tuple(trace.get("decks") or ())
-        )
+        return cls(suite.id, trace.get("scope"), trace.get("options", {}), players, first, trace.get("decks"))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.dealing import InvalidDeck, check_deck
 from duckspec.duck_soup.variants import RuleOptions
 
 
@@ -67,6 +68,11 @@ def read_setup(setup: Setup) -> TableSetup:
     if not isinstance(setup.decks, list | tuple) or not all(isinstance(deck, str) for deck in setup.decks):
         raise EncodingError(f"'decks' must be a list of decks like '9C4CAS...', not {excerpt(setup.decks)}")
     decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
+    for index, deck in enumerate(decks):
+        try:
+            check_deck(deck)
+        except InvalidDeck as error:
+            raise SetupError(f"decks[{index}]: {error}") from None
     options = parse_options(setup.options)
     check_setup(scope, options, len(decks))
     return TableSetup(scope, options, setup.first, decks)
