@@ -117,7 +117,8 @@ def disagreement(where: str, found: Sequence[str]) -> str | None:
 
 
 def _section(path: str, field_sections: Mapping[str, str]) -> str:
-    """`` (§7)``: the section of the innermost field of ``path`` that has one (``final.result.game_points``: §7)."""
+    """`` (§n)``: the section of the innermost field of ``path`` that has one (of ``final.result.game_points``,
+    ``result``'s)."""
     for key in reversed(re.findall(r"\.(\w+)", path)):
         if key in field_sections:
             return f" ({field_sections[key]})"
