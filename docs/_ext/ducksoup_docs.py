@@ -73,6 +73,14 @@ def card_role_text(card: Card) -> str:
     return f":card:`{card}`"
 
 
+def card_html(card: Card | None) -> str:
+    """One card as raw HTML, as the ``:card:`` role draws it (trace pages are built faster from raw HTML)."""
+    if card is None:
+        return "–"
+    colour = "ds-red" if card.suit in RED else "ds-black"
+    return f'<span class="ds-card {colour}">{card_symbol(card)}</span>'
+
+
 def cards_role_text(cards: Iterable[Card]) -> str:
     shown = " ".join(card_role_text(card) for card in cards)
     return shown or "–"
@@ -250,6 +258,8 @@ def source_rst(suite: GameSuite, source: str) -> str:
     if document not in notes.SOURCE_DOCUMENTS:
         raise KeyError(f"a ruling of {suite.id} cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
     name = notes.SOURCE_DOCUMENTS[document]
+    if not place:
+        return str(name)
     match = re.match(r"§(\d+)", place)
     if match and f"§{match.group(1)}" in suite.sections and document == notes.SECTION_DOCUMENT:
         return f"{name} {place} (see :ref:`{section_label(suite, '§' + match.group(1))}`)"
@@ -401,7 +411,7 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
         "accepted": "Whether the action was legal and applied.",
         "error": "For a refused action, its error code.",
         "state": "The canonical state after the action (unchanged when it was refused).",
-        "views": "Both players' views of that state, player 0's first.",
+        "views": "Every player's view of that state, one per seat, player 0's first.",
     },
 }
 """What each schema field means, in this documentation's words, per schema definition."""
@@ -862,11 +872,24 @@ class TutorialCheck(GeneratedDirective):
         return [".. code-block:: text", "", f"   $ {command}", *(f"   {line}" if line else "" for line in output), ""]
 
 
+def nearest(names: Sequence[str], module: str) -> list[str]:
+    """The ``names`` with the most dotted parts in common with ``module`` (``duck_soup``, ``doubleduck`` ...)."""
+    parts = set(module.split("."))
+
+    def shared(name: str) -> int:
+        return len(parts & set(name.split(".")[:-1]))
+
+    best = max(shared(name) for name in names)
+    return [name for name in names if shared(name) == best]
+
+
 def resolve_unqualified(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> nodes.Element | None:
     """Resolve a Python reference written without its module (``IllegalAction``, ``deal.apply``) in a docstring.
 
     Docstrings name objects the way their module's code does; when exactly one documented object
-    ends with the name, that is the one meant.
+    ends with the name, that is the one meant. When several do (each game has its own
+    ``IllegalAction``), the one nearest the referring module is meant: the one whose dotted name
+    has the most parts in common with it (its game's package), if only one does.
     """
     if node.get("refdomain") != "py":
         return None
@@ -875,6 +898,8 @@ def resolve_unqualified(app: Sphinx, env: Any, node: Any, contnode: nodes.Elemen
     if node.get("reftype") == "mod":
         return None
     matches = [name for name in domain.objects if name.endswith("." + target)]
+    if len(matches) > 1:
+        matches = nearest(matches, node.get("py:module") or "")
     if len(matches) != 1:
         return None
     entry = domain.objects[matches[0]]

@@ -14,10 +14,9 @@ from typing import Any, ClassVar
 
 from docutils.parsers.rst import directives
 from ducksoup_docs import (
-    RED,
     GeneratedDirective,
+    card_html,
     card_role_text,
-    card_symbol,
     cards_role_text,
     list_table,
     suite,
@@ -282,13 +281,6 @@ def worked_deal_rst(trace: JSON, deal_index: int = 0) -> list[str]:
 
 
 # One page per trace ------------------------------------------------------------------------
-
-
-def card_html(card: Card | None) -> str:
-    if card is None:
-        return "–"
-    colour = "ds-red" if card.suit in RED else "ds-black"
-    return f'<span class="ds-card {colour}">{card_symbol(card)}</span>'
 
 
 def move_html(text: str) -> str:
