@@ -8,7 +8,7 @@ it. What the rules say decides: a conformance trace's stored states are claims, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -67,3 +67,43 @@ class Narrator(Protocol):
     def final_disagreement(self) -> str | None:
         """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
         ...
+
+
+def differences(stored: Any, rules: Any, path: str, sections: Mapping[str, str]) -> list[str]:
+    """Every place where a trace's ``stored`` JSON value differs from the ``rules``' value, each naming the field
+    and the section that governs it (``sections``: field name -> ``§n``, the game's ``field_sections``)."""
+
+    def section(key: str) -> str:
+        return f" ({sections[key]})" if key in sections else ""
+
+    if isinstance(stored, dict) and isinstance(rules, dict):
+        found = []
+        for key in [*rules, *(k for k in stored if k not in rules)]:
+            where = f"{path}.{key}"
+            if key not in stored:
+                found.append(f"{where}{section(key)} is missing from the trace (the rules give {rules[key]!r})")
+            elif key not in rules:
+                found.append(f"{where} is not part of the state (the trace gives {stored[key]!r})")
+            else:
+                found += differences(stored[key], rules[key], where, sections)
+        return found
+    if isinstance(stored, list) and isinstance(rules, list) and len(stored) == len(rules):
+        return [
+            line
+            for i, pair in enumerate(zip(stored, rules, strict=True))
+            for line in differences(*pair, f"{path}[{i}]", sections)
+        ]
+    if stored == rules and type(stored) is type(rules):
+        return []
+    key = path.rsplit(".", 1)[-1].split("[")[0]
+    return [f"{path}{section(key)}: the trace says {stored!r}, the rules give {rules!r}"]
+
+
+def disagreement(stored: Any, rules: Any, where: str, path: str, sections: Mapping[str, str]) -> str | None:
+    """Where a trace's stored state (or outcome) disagrees with the rules', as one line for a :class:`Told` stop
+    (``where``: "step 4", "the outcome"; ``path``: "state", "final"), or None when they agree."""
+    found = differences(stored, rules, path, sections)
+    if not found:
+        return None
+    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+    return f"{where}: the trace disagrees with the rules: " + "; ".join(found[:5]) + more
