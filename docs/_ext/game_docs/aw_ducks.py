@@ -387,13 +387,11 @@ def effect_text(turn: Turn, render: Render) -> str:
     return "; ".join(parts)
 
 
-def piles_text(turn: Turn) -> str:
-    """Each player's banked points, and the stash cards nobody has seen."""
-    shown = []
-    for player, points in enumerate(turn.piles):
-        unseen = f" +{turn.stash_sizes[player]} unseen" if turn.stash_sizes[player] else ""
-        shown.append(f"{player}: {points}{unseen}")
-    return " · ".join(shown)
+def pile_text(turn: Turn) -> str:
+    """The acting player's score pile after the turn: the points everyone saw go in, and the stash cards nobody has
+    seen (AD-R17)."""
+    unseen = turn.stash_sizes[turn.player]
+    return f"{turn.piles[turn.player]}" + (f" + {unseen} unseen" if unseen else "")
 
 
 def refused_text(refused: Sequence[tuple[int, Action, str]], render: Render) -> str:
@@ -407,27 +405,26 @@ def refused_text(refused: Sequence[tuple[int, Action, str]], render: Render) -> 
 
 HEADER = [
     "Step",
-    "Player",
-    "Turn",
+    "Player: turn",
     "From the deck",
     "What else",
-    "Player's tableau after",
+    "Tableau after",
     "Duck Pond after",
-    "Banked",
+    "Pile after",
     "Discards",
 ]
+"""The columns of a round's table; the tableau and the score pile are the acting player's."""
 
 
 def turn_cells(turn: Turn, render: Render) -> list[str]:
     return [
         str(turn.step),
-        str(turn.player),
-        turn_text(turn, render),
+        f"{turn.player}: {turn_text(turn, render)}",
         deck_text(turn, render),
         effect_text(turn, render),
         render.cards(turn.tableau),
         render.cards(turn.pond),
-        piles_text(turn),
+        pile_text(turn),
         str(turn.discards),
     ]
 
@@ -461,7 +458,7 @@ def round_table_rst(play: RoundPlay, first: int = 1, last: int | None = None) ->
         if turn.refused:
             rows.append(["", refused_text(turn.refused, RST), *[""] * (len(HEADER) - 2)])
         rows.append(turn_cells(turn, RST))
-    return list_table(HEADER, rows, widths="5 5 12 16 18 16 12 10 6", classes="ad-round")
+    return list_table(HEADER, rows, widths="5 13 16 18 16 14 10 8", classes="ad-round")
 
 
 def count_lines(play: RoundPlay, render: Render) -> list[str]:
@@ -511,17 +508,22 @@ KIND_TITLES = {
 }
 
 
+BOTS = ("discarder", "greedy", "random")
+"""The bots that play the suite's rounds, in catalogue order."""
+
+
 def catalogue_group(trace_id: str) -> tuple[int, str]:
     """Where a trace stands in the catalogue: its group's rank and title (the kinds first, then bot rounds)."""
     parts = trace_id.split("-")
     kind = "-".join(parts[:2])
     if kind in KIND_TITLES:
         return list(KIND_TITLES).index(kind), KIND_TITLES[kind]
-    if parts[3] == "illegal":
+    player = parts[3] if len(parts) > 3 else ""
+    if player == "illegal":
         return len(KIND_TITLES), "Rounds with illegal attempts mixed in"
-    return len(KIND_TITLES) + 1 + ["discarder", "greedy", "random"].index(
-        parts[3]
-    ), f"Rounds played by the {parts[3]} bot"
+    if player in BOTS:
+        return len(KIND_TITLES) + 1 + BOTS.index(player), f"Rounds played by the {player} bot"
+    return len(KIND_TITLES) + 1 + len(BOTS), "Other rounds"
 
 
 def outcome_rst(trace: JSON) -> str:
@@ -542,9 +544,9 @@ def outcome_rst(trace: JSON) -> str:
 LEGEND = (
     "Cards are written in the project's notation, the value (or ``D`` for a duck) then the colour's letter: "
     "``R`` red, ``Y`` yellow, ``G`` green, ``B`` blue, ``P`` purple, ``K`` black, ``W`` rainbow; point at a "
-    "card for its name. *Banked* is the worth of each player's score pile as everyone saw it go in, and *+2 unseen*"
-    " two Secret Stash cards that nobody may look at until the count (:ref:`ruling-ad-r17`). *Discards* counts the "
-    "one discard pile."
+    "card for its name. Each row is one turn; *Tableau after* and *Pile after* are the acting player's. A pile "
+    "shows the points everyone saw go into it and, as *+ 2 unseen*, the Secret Stash cards that nobody may look "
+    "at until the count (:ref:`ruling-ad-r17`). *Discards* counts the one discard pile."
 )
 
 
