@@ -871,8 +871,8 @@ PROJECT_PACKAGES = ("duckspec.", "ducksoup.", "duckcheck.")
 
 
 def qualify_imported_names(app: Sphinx, doctree: nodes.document) -> None:
-    """Point a Python reference to a name that its module imported (``Card`` in a module that did ``from
-    duckspec.aw_ducks.components import Card``) at the object the module's code means.
+    """Point a Python reference to a name that its module imported (a game's ``Card``, imported from the module
+    that defines it) at the object the module's code means.
 
     Several games define objects of the same short name (``Card``, ``IllegalAction``), so a short name in a
     docstring or a type hint, looked up by Sphinx among every documented object, could be ambiguous or
