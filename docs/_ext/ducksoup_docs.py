@@ -255,6 +255,9 @@ def source_rst(suite: GameSuite, source: str) -> str:
     """``en §3.2`` -> English rules §3.2, linked to the rules page of §3; ``ko Play`` -> Korean description, "Play"."""
     notes = game_docs(suite.id)
     document, _, place = source.partition(" ")
+    worded = notes.source_rst(document, place) if hasattr(notes, "source_rst") else None
+    if worded:  # a citation only the game's module can word
+        return str(worded)
     if document not in notes.SOURCE_DOCUMENTS:
         raise KeyError(f"a ruling of {suite.id} cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
     name = notes.SOURCE_DOCUMENTS[document]
@@ -444,6 +447,8 @@ def schema_name_of(reference: str) -> str:
 
 def describe_type(fragment: JSON, schema_name: str) -> str:
     """A short reST description of a schema fragment's type and allowed values."""
+    if fragment is True:  # a field the schema allows and leaves unconstrained (its meaning says more)
+        return "any"
     if "$ref" in fragment:
         reference = fragment["$ref"]
         target_schema = schema_name_of(reference) if reference.startswith("https://") else schema_name
@@ -883,6 +888,32 @@ def nearest(names: Sequence[str], module: str) -> list[str]:
     return [name for name in names if shared(name) == best]
 
 
+PROJECT_PACKAGES = ("duckspec.", "ducksoup.", "duckcheck.")
+
+
+def qualify_imported_names(app: Sphinx, doctree: nodes.document) -> None:
+    """Point a Python reference to a name that its module imported (a game's ``Card``, imported from the module
+    that defines it) at the object the module's code means.
+
+    Several games define objects of the same short name (``Card``, ``IllegalAction``), so a short name in a
+    docstring or a type hint, looked up by Sphinx among every documented object, could be ambiguous or
+    pick another game's; the module's own namespace says which one is meant.
+    """
+    from sphinx.addnodes import pending_xref
+
+    for node in doctree.findall(pending_xref):
+        module_name, target = node.get("py:module"), node.get("reftarget", "")
+        if node.get("refdomain") != "py" or not module_name or not target or target.startswith("."):
+            continue
+        head, _, rest = target.partition(".")
+        found = getattr(sys.modules.get(module_name), head, None)
+        if not (isinstance(found, type) or callable(found)) or not hasattr(found, "__qualname__"):
+            continue
+        home = getattr(found, "__module__", "") or ""
+        if home != module_name and home.startswith(PROJECT_PACKAGES):
+            node["reftarget"] = f"{home}.{found.__qualname__}" + (f".{rest}" if rest else "")
+
+
 def resolve_unqualified(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> nodes.Element | None:
     """Resolve a Python reference written without its module (``IllegalAction``, ``deal.apply``) in a docstring.
 
@@ -935,5 +966,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_pages)
     for suite in games():
         game_docs(suite.id).setup(app)
+    app.connect("doctree-read", qualify_imported_names)
     app.connect("missing-reference", resolve_unqualified)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
