@@ -21,6 +21,7 @@ from duckcheck.duck_soup.encoding import parse_action, parse_options
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.runner import RunOptions, run
 from duckcheck.trace import load_suite
+from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.winning import GameEnd, GameResult
 
@@ -31,7 +32,7 @@ JSON = dict[str, Any]
 
 @cache
 def games_and_matches() -> tuple[JSON, ...]:
-    return tuple(trace for trace in load_suite() if trace["scope"] != "deal")
+    return tuple(trace for trace in load_suite() if trace["game"] == GAME_ID and trace["scope"] != "deal")
 
 
 def results(trace: JSON) -> list[tuple[GameResult, tuple[int, int]]]:

@@ -264,7 +264,7 @@ def test_a_malformed_start_is_errored_and_an_unknown_game_skipped() -> None:
     trace = SUITE[0]
     assert "errored" in (session.handle(start_request(trace, game=5)) or {})
     assert "errored" in (session.handle({"cmd": "start", "seq": 1}) or {})
-    assert "skipped" in (session.handle(start_request(trace, game="doubleduck")) or {})
+    assert "skipped" in (session.handle(start_request(trace, game="trebleduck")) or {})
 
 
 def test_a_view_never_shows_the_opponents_hand_beyond_what_was_seen() -> None:

@@ -40,7 +40,7 @@ def test_every_trace_is_told_to_its_end(command: str, monkeypatch: pytest.Monkey
     """Through the command, by trace ID; the files are read as the suite loaded them (checking each against the
     schema, the slow part of reading a file, is the linter's job)."""
     by_file = {f"{trace['id']}.json": trace for trace in TRACES}
-    monkeypatch.setattr(telling, "read_trace", lambda path: by_file[path.name])
+    monkeypatch.setattr(telling, "load_game_file", lambda path, game=None: Loaded(by_file[path.name]))
     problems = []
     for trace in TRACES:
         status, output = told(command, trace["id"])
@@ -100,7 +100,7 @@ def test_a_key_missing_or_too_many_is_named() -> None:
     stop = first_stop(trace) or ""
     assert stop.startswith("step 3: the trace disagrees with the rules: ")
     assert "state.ender (§9) is missing from the trace (the rules give None)" in stop
-    assert "state.dealer is not part of the state (the trace gives 0)" in stop
+    assert "state.dealer is unknown to the rules (the trace gives 0)" in stop
 
 
 def test_a_value_of_another_type_is_a_disagreement() -> None:
