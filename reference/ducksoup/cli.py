@@ -24,6 +24,7 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 LAZY_COMMANDS = {
     "explain": "ducksoup.telling:explain",
     "replay": "ducksoup.telling:replay",
+    "view": "ducksoup.viewer.command:view",
 }
 """Commands imported only when used, so that ``ducksoup adapter`` and ``check`` start fast."""
 
