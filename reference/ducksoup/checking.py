@@ -42,6 +42,8 @@ class CheckRequest:
     cache: Path
     games: tuple[str, ...] = ()
     """Only the traces of these games (every game when empty)."""
+    html_path: Path | None = None
+    """Where to write the report as one HTML page, each failing trace in the viewer (:mod:`ducksoup.viewer.report`)."""
 
 
 def run_check(request: CheckRequest) -> int:
@@ -74,6 +76,14 @@ def run_check(request: CheckRequest) -> int:
         report.finish(summary.counts(), summary.seconds, summary.interrupted)
     if request.junit_path is not None:
         write_junit(request.junit_path, summary.results, summary.implementation, summary.seconds)
+    if request.html_path is not None:
+        from ducksoup.viewer.report import report_page
+
+        try:
+            request.html_path.write_text(report_page(summary, traces, shlex.join(argv)), encoding="utf-8")
+        except OSError as error:
+            errors.print(f"error: {request.html_path}: cannot be written: {error.strerror}", markup=False)
+            return 2
     _remember_failures(request.cache, summary)
     _print_summary(console, summary, expected)
     if summary.interrupted:

@@ -192,6 +192,12 @@ def examples(game: str | None) -> None:
 )
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
 @click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="HTML report: one page, each failing trace drawn in the viewer at its first divergence.",
+)
+@click.option(
     "--expected-failures",
     "expected_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -214,6 +220,7 @@ def check(
     folder: Path | None,
     json_path: Path | None,
     junit_path: Path | None,
+    html_path: Path | None,
     expected_path: Path | None,
     list_only: bool,
     last_failed: bool,
@@ -245,6 +252,7 @@ def check(
         log_io=log_io,
         cache=LAST_FAILED,
         games=games,
+        html_path=html_path,
     )
     sys.exit(run_check(request))
 

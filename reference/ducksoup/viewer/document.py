@@ -147,8 +147,15 @@ def safe_scene(drawing: Drawing, shown: JSON, seat: int | None, previous: JSON |
         return raw_scene(shown, f"this position cannot be drawn ({type(error).__name__}: {error}); its JSON:")
 
 
+RAW_LIMIT = 100_000
+"""At most this many characters of a value that cannot be drawn are shown."""
+
+
 def raw_scene(shown: Any, why: str) -> Scene:
-    """A scene that shows a value as JSON text, for a state that cannot be drawn."""
+    """A scene that shows a value as JSON text, for a state that cannot be drawn (cut after :data:`RAW_LIMIT`)."""
+    raw = json.dumps(shown, indent=1, ensure_ascii=False, sort_keys=True, default=repr)
+    if len(raw) > RAW_LIMIT:
+        raw = raw[:RAW_LIMIT] + f"\n... ({len(raw) - RAW_LIMIT} more characters not shown)"
     return {
         "chapter": "",
         "number": 0,
@@ -157,7 +164,7 @@ def raw_scene(shown: Any, why: str) -> Scene:
         "middle": [],
         "facts": [],
         "tables": [],
-        "raw": json.dumps(shown, indent=1, ensure_ascii=False, sort_keys=True, default=repr),
+        "raw": raw,
     }
 
 

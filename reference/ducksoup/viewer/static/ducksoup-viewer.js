@@ -355,7 +355,7 @@
   };
 
   /* One scene, drawn into a fresh element; `seat` is the player seen by (drawn last, nearest the reader). */
-  Viewer.prototype.scene = function (scene, label) {
+  Viewer.prototype.scene = function (scene, label, seen) {
     var self = this;
     var box = el("div", "vw-scene");
     if (!scene) {
@@ -371,7 +371,8 @@
       box.appendChild(el("pre", "vw-raw", scene.raw));
       return box;
     }
-    var bottom = this.doc.seat === null || this.doc.seat === undefined ? 0 : this.doc.seat;
+    var by = seen === undefined ? this.doc.seat : seen;
+    var bottom = by === null || by === undefined ? 0 : by;
     var seats = Array.isArray(scene.seats) ? scene.seats : [];
     var others = el("div", "vw-seats vw-others");
     seats.forEach(function (seat) { if (seat.player !== bottom) others.appendChild(self.seat(seat)); });
@@ -407,7 +408,7 @@
         var column = el("section", "vw-side vw-side-" + side[0]);
         column.setAttribute("aria-label", side[1]);
         column.appendChild(el("h4", null, side[1]));
-        column.appendChild(self.scene(side[2]));
+        column.appendChild(self.scene(side[2], null, found.seat));
         sides.appendChild(column);
       });
     box.appendChild(sides);
