@@ -14,10 +14,9 @@ from typing import Any, ClassVar
 
 from docutils.parsers.rst import directives
 from ducksoup_docs import (
-    RED,
     GeneratedDirective,
+    card_picture_html,
     card_role_text,
-    card_symbol,
     cards_role_text,
     list_table,
     suite,
@@ -287,8 +286,7 @@ def worked_deal_rst(trace: JSON, deal_index: int = 0) -> list[str]:
 def card_html(card: Card | None) -> str:
     if card is None:
         return "–"
-    colour = "ds-red" if card.suit in RED else "ds-black"
-    return f'<span class="ds-card {colour}">{card_symbol(card)}</span>'
+    return card_picture_html(card)
 
 
 def move_html(text: str) -> str:

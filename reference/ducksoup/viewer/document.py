@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rich.errors import MarkupError
@@ -39,6 +40,7 @@ from duckcheck.games import GameSuite
 from ducksoup.games import GameReference, reference
 from ducksoup.narration import Loaded, NarrationStopped, Told
 from ducksoup.viewer.scene import Drawing, Scene
+from duckspec.rulings import Ruling
 
 JSON = dict[str, Any]
 DOCUMENT_VERSION = 1
@@ -67,7 +69,7 @@ def view_document(loaded: Loaded, seat: int | None = None, start: int | None = N
             if "reject" in trace_step:
                 step["refused"] = trace_step["reject"]
         if scene is not None:
-            step["scene"] = rename(scene, loaded.names, seat)
+            step["scene"] = rename(scene, loaded.names, seat) if loaded.names or seat is not None else scene
         step["say"] = said.get(number, [])
         steps.append(step)
     mark_inferred(steps, loaded.inferred)
@@ -170,6 +172,8 @@ def raw_scene(shown: Any, why: str) -> Scene:
 
 def plain(line: str) -> str:
     """A narration line without its colour markup (``[red]10♥[/red]`` -> ``10♥``)."""
+    if "[" not in line:
+        return line
     try:
         return Text.from_markup(line).plain
     except MarkupError:
@@ -262,7 +266,7 @@ def mode_sentence(seat: int | None, players: int, names: Sequence[str] | None) -
 
 def references(suite: GameSuite, trace: JSON, steps: Sequence[JSON]) -> JSON:
     """The rules sections and rulings cited by the trace's header and by the narration, with their titles."""
-    rulings = {ruling.id: ruling for ruling in suite.rulings()}
+    rulings = register(suite.id)
     cited: set[str] = set(trace["sections"]) | set(trace["rulings"])
     for step in steps:
         for line in step["say"]:
@@ -277,6 +281,12 @@ def references(suite: GameSuite, trace: JSON, steps: Sequence[JSON]) -> JSON:
             question, decision = " ".join(ruling.question.split()), " ".join(ruling.decision.split())
             refs[key] = {"title": f"{ruling.id}: {ruling.title}", "text": f"{question} {decision}"}
     return refs
+
+
+@cache
+def register(game_id: str) -> Mapping[str, Ruling]:
+    """A game's rulings by ID (read once)."""
+    return {ruling.id: ruling for ruling in reference(game_id).suite.rulings()}
 
 
 def _reference_order(key: str) -> tuple[int, str, int]:
@@ -307,7 +317,7 @@ class Pool:
             value = {key: self.pack(item) for key, item in value.items()}
         else:
             return value
-        key = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        key = repr(value)  # scenes hold only text, numbers, lists and objects built in one order: a fair key
         if len(key) < self.SMALLEST:
             return value
         if key not in self.index:

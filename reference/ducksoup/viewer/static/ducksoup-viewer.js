@@ -1,7 +1,7 @@
 /* The ducksoup trace viewer: draws the view documents of a page, step by step.
 
-   Each element with a data-ducksoup-viewer attribute becomes a viewer of the document in the
-   <script type="application/json"> element that the attribute names (made by ducksoup.viewer).
+   Each element with a data-ducksoup-viewer attribute becomes a viewer of the document held, as
+   JSON, by the element whose id the attribute names (made by ducksoup.viewer).
    The documents hold scenes (seats, zones of cards, facts, tables) in words and card codes: this
    script knows no game. Everything from a document goes into the page as text (textContent),
    never as markup; links go only to the page's own anchors and to the addresses the
