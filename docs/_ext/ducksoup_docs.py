@@ -48,13 +48,13 @@ from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
 from duckcheck.games import GameSuite, game, games, package_of
 from duckcheck.trace import dump_trace, load_suite, trace_file
-from duckspec.cards import Card, Suit
-from duckspec.rulings import Ruling
 from ducksoup.narration import Loaded
-from ducksoup.viewer import STATIC, SCRIPT, STYLE
+from ducksoup.viewer import SCRIPT, STATIC, STYLE
 from ducksoup.viewer.document import view_document
 from ducksoup.viewer.page import embedded
 from ducksoup.viewer.scene import playing_card_face
+from duckspec.cards import Card, Suit
+from duckspec.rulings import Ruling
 
 JSON = dict[str, Any]
 LOGGER = logging.getLogger(__name__)
@@ -111,7 +111,7 @@ def card_role(
     return result, []
 
 
-class card_picture(nodes.Inline, nodes.TextElement):  # noqa: N801 - docutils names its node classes in lower case
+class card_picture(nodes.Inline, nodes.TextElement):
     """A card: its picture in HTML, its symbols elsewhere (the text is the symbols, ``html`` the picture)."""
 
     def __init__(self, symbols: str, html: str) -> None:
@@ -936,7 +936,7 @@ class TraceExcerpt(GeneratedDirective):
 # The trace viewer --------------------------------------------------------------------------
 
 
-class viewer_node(nodes.General, nodes.Element):  # noqa: N801 - docutils names its node classes in lower case
+class viewer_node(nodes.General, nodes.Element):
     """A trace viewer, written out once references are resolved (its view document in ``document``)."""
 
 

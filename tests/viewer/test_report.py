@@ -19,7 +19,13 @@ from tests.viewer.test_page import data_of, scripts
 
 JSON = dict[str, Any]
 ADAPTER = Path(__file__).resolve().parent / "hostile_adapter.py"
-TRACES = ("ds-deal-greedy-001", "ds-deal-greedy-002", "ds-deal-greedy-003", "dd-deal-greedy-020", "ad-round-2p-greedy-01")
+TRACES = (
+    "ds-deal-greedy-001",
+    "ds-deal-greedy-002",
+    "ds-deal-greedy-003",
+    "dd-deal-greedy-020",
+    "ad-round-2p-greedy-01",
+)
 
 
 @pytest.fixture(scope="module")

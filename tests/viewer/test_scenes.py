@@ -93,7 +93,7 @@ def test_scenes_show_the_fields_they_name(trace: JSON) -> None:
             assert "raw" not in scene, scene["status"]
             checked = 0
             for part in drawn_parts(scene):
-                if "field" not in part or "[" not in part["field"] and part["field"] not in position:
+                if "field" not in part or ("[" not in part["field"] and part["field"] not in position):
                     continue
                 value = resolve(position, part["field"])
                 checked += 1
