@@ -104,26 +104,18 @@ def last_trick(shown: JSON, previous: JSON | None, action: JSON | None) -> JSON 
 
 
 def sides_table(shown: JSON) -> JSON:
-    """The two sides' tricks and stored piles in each course, with who keeps each pile."""
-    rows: list[list[object]] = []
-    for side in SIDES:
-        keepers = shown["keepers"][side]
-        kept = ", ".join(
-            f"{course} pile: {player_name(keeper)}"
-            for course, keeper in zip(("Duck", "Soup"), keepers, strict=True)
-            if keeper is not None
-        )
-        rows.append(
-            [
-                side_name(side),
-                shown["tricks"][side][0],
-                shown["piles"][side][0],
-                shown["tricks"][side][1],
-                shown["piles"][side][1],
-                kept or "–",
-            ]
-        )
-    head = ["Side", "Duck tricks", "Duck pile", "Soup tricks", "Soup pile", "Kept by"]
+    """The two sides' tricks and stored piles in each course (who keeps each pile is a badge of the seat)."""
+    rows: list[list[object]] = [
+        [
+            side_name(side),
+            shown["tricks"][side][0],
+            shown["piles"][side][0],
+            shown["tricks"][side][1],
+            shown["piles"][side][1],
+        ]
+        for side in SIDES
+    ]
+    head = ["Side", "Duck tricks", "Duck pile", "Soup tricks", "Soup pile"]
     return table("Tricks won and cards stored", head, rows, field="piles")
 
 
