@@ -324,8 +324,3 @@ class Pool:
             self.index[key] = len(self.values)
             self.values.append(value)
         return {"@": self.index[key]}
-
-
-def document_json(document: JSON) -> str:
-    """The document as compact JSON (not yet safe inside a page: see :func:`ducksoup.viewer.page.script_json`)."""
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
