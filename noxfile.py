@@ -1,7 +1,8 @@
 """Every check of the project, one nox session each.
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser.
-Not default: soak (long property and differential tests), bench (speed, measured side by side).
+Not default: soak (long property and differential tests), soak-runner (the runner against randomly
+misbehaving adapters for minutes), bench (speed, measured side by side).
 """
 
 from __future__ import annotations
@@ -142,6 +143,23 @@ def soak(session: nox.Session) -> None:
     """The property tests with the long Hypothesis profile (not run by default)."""
     install(session)
     session.run("pytest", *SOAK_TESTS, *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
+
+
+@nox.session(python=PYTHON, name="soak-runner")
+def soak_runner(session: nox.Session) -> None:
+    """``ducksoup check`` against randomly misbehaving adapters for a few minutes (not run by default).
+
+    Every run must end within its bound, leave no process behind, and write complete, valid reports.
+    ``nox -s soak-runner -- SECONDS [SEED]`` (default 180 seconds, seed 1).
+    """
+    install(session)
+    seconds, seed = (list(session.posargs) + ["180", "1"][len(session.posargs) :])[:2]
+    session.run(
+        "pytest",
+        "-s",
+        "tests/test_soak_runner.py",
+        env={"DUCKSOUP_SOAK_SECONDS": seconds, "DUCKSOUP_SOAK_SEED": seed},
+    )
 
 
 @nox.session(python=PYTHON)

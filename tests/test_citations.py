@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("spec/duckspec", "reference/ducksoup", "conformance/duckcheck", "tests/faulty")
 
-SUBJECTS: dict[str, tuple[str, ...]] = {
+DUCK_SOUP: dict[str, tuple[str, ...]] = {
     "§2": ("card", "rank", "ace", "king", "suit", "trump", "pack"),
     "§3": ("deal", "dealer", "stock", "hand", "deck", "shuffle", "first card", "setup", "face up", "face-up"),
     "§4": ("trick", "lead", "follow", "win", "suit", "point", "face up", "face down", "face-up", "face-down", "turn")
@@ -47,6 +47,45 @@ ITEMS: dict[str, tuple[str, ...]] = {
 }
 """The numbered items cited on their own, with words of their own (the section's words count too)."""
 
+DOUBLEDUCK: dict[str, tuple[str, ...]] = {
+    "§1": ("card", "pack", "rank", "ace", "suit", "104", "copy", "copies", "duplicate"),
+    "§2": ("deal", "dealer", "stock", "hand", "deck", "thirteen", "13", "left", "right", "setup", "draw", "turn"),
+    "§3": ("object",),
+    "§4": ("trick", "lead", "duck", "doubleduck", "quack", "call", "duplicate", "lowest", "win", "store", "draw")
+    + ("play", "card", "course", "extract", "waste", "suit", "turn", "act"),
+    "§5": ("soup", "highest", "ace", "course", "trick", "store", "partner", "deal"),
+    "§6": ("score", "times", "×", "multipl", "product", "stored", "side"),
+    "§7": ("game", "deal", "1000", "four", "point", "win", "side", "turn"),
+    "§8": ("example", "doubleduck", "quack", "trick", "worth", "note"),
+}
+"""What each section of the Doubleduck rules is about (the project's numbering: §1 cards, §2 the deal, §4 and §5
+the Duck and Soup courses, §6 scores, §7 the game of four deals or 1000 points, §8 notes and examples)."""
+
+AW_DUCKS: dict[str, tuple[str, ...]] = {
+    "§1": ("card", "colour", "color", "duck", "number", "rainbow", "black", "deck", "copies", "96", "42"),
+    "§2": ("objective", "score", "point", "win", "most", "total", "target", "game", "round"),
+    "§3": ("setup", "deal", "shuffle", "deck", "pond", "start", "first"),
+    "§4": ("turn", "gameplay", "pond", "tableau", "score pile", "discard", "deck", "player"),
+    "§5": ("option", "turn", "draw", "score", "discard", "choice", "action", "refuse", "reject"),
+    "§6": ("draw", "reveal", "top card", "tableau", "duck", "pond", "stash"),
+    "§7": ("score", "scor", "tableau", "pile", "point", "colour", "rainbow", "final"),
+    "§8": ("discard", "benefit", "tableau", "card", "draw", "quick quack", "secret stash", "safe draw"),
+    "§9": ("round", "end", "final", "quick quack", "secret stash", "safe draw", "score", "deck", "game", "win"),
+}
+"""What each section of the Aw Ducks! rules is about, in the project's numbering of its headings (§1 components,
+§2 objective, §3 setup, §4 gameplay, §5 turn options, §6 Draw, §7 Score, §8 Discard, §9 round end)."""
+
+SUBJECTS_OF = {"duck_soup": DUCK_SOUP, "doubleduck": DOUBLEDUCK, "aw_ducks": AW_DUCKS}
+"""Each game's table, by its package name; a module outside every game's package cites Duck Soup, the family's
+first game, whose vocabulary the shared modules hold."""
+
+
+def game_of(where: str) -> str:
+    """The game package a module belongs to (``spec/duckspec/aw_ducks/scoring.py`` to ``aw_ducks``)."""
+    path = Path(where.split(":")[0])
+    return next((part for part in (*path.parent.parts, path.stem) if part in SUBJECTS_OF), "duck_soup")
+
+
 CITATION = re.compile(r"§(\d+)(?:\.(\d+))?(?:-(\d+))?")
 OPTIONS = {"stock": "StockVisibility", "double_draw": "DoubleDraw", "calls": "Calls", "best_of": "best_of"}
 
@@ -68,19 +107,21 @@ def sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+(?=[A-Z*\"(`§])", text)
 
 
-def misfits(sentence: str) -> list[str]:
-    """The citations in ``sentence`` whose section's subject it does not mention."""
+def misfits(sentence: str, game: str = "duck_soup") -> list[str]:
+    """The citations in ``sentence`` whose section's subject (in ``game``'s rules) it does not mention."""
+    subjects = SUBJECTS_OF[game]
+    items = ITEMS if game == "duck_soup" else {}
     found = []
     lowered = sentence.lower()
     for match in CITATION.finditer(sentence):
         section = f"§{match.group(1)}"
-        words = SUBJECTS.get(section)
+        words = subjects.get(section)
         if words is None:
             found.append(f"{match.group(0)} is no section of the rules")
             continue
         first = int(match.group(2) or 0)
         for item in range(first, int(match.group(3) or first) + 1):
-            words += ITEMS.get(f"{section}.{item}", ())
+            words += items.get(f"{section}.{item}", ())
         if not any(word in lowered for word in words):
             found.append(f"{match.group(0)} ({', '.join(words[:4])} ...) in: {sentence}")
     return found
@@ -95,7 +136,7 @@ def test_there_are_citations_to_check() -> None:
 
 @pytest.mark.parametrize(("where", "sentence"), CITING, ids=[f"{where}-{i}" for i, (where, _) in enumerate(CITING)])
 def test_each_cited_section_fits_the_sentence_citing_it(where: str, sentence: str) -> None:
-    assert not misfits(sentence), f"{where}: {misfits(sentence)}"
+    assert not misfits(sentence, game_of(where)), f"{where}: {misfits(sentence, game_of(where))}"
 
 
 @pytest.mark.parametrize(
@@ -108,6 +149,19 @@ def test_each_cited_section_fits_the_sentence_citing_it(where: str, sentence: st
 )
 def test_a_wrong_citation_is_caught(sentence: str) -> None:
     assert misfits(sentence)
+
+
+@pytest.mark.parametrize(
+    ("game", "sentence"),
+    [
+        ("doubleduck", "A side's deal score is the product of its two piles (§4)."),
+        ("aw_ducks", "A Draw reveals the top card and adds it to the tableau (§9)."),
+    ],
+)
+def test_each_game_is_held_to_its_own_sections(game: str, sentence: str) -> None:
+    assert misfits(sentence, game)
+    assert game_of(f"spec/duckspec/{game}/scoring.py:score") == game
+    assert game_of(f"tests/faulty/{game}.py:fault") == game
 
 
 def spec_functions() -> Iterator[tuple[str, str, str]]:

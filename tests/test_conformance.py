@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -21,7 +23,7 @@ from duckcheck.lint import coverage_gaps, lint, published
 from duckcheck.protocol import check_message, hello
 from duckcheck.runner import run, select
 from duckcheck.trace import TraceError, dump_trace, load_manifest, load_suite, manifest_json, read_trace, suite_dir
-from ducksoup.adapter import Session
+from ducksoup.adapter import Session, serve
 from ducksoup.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -217,6 +219,52 @@ def test_the_reference_adapter_speaks_the_schema() -> None:
         check_message(request, "act-request")
         reply = check_message(session.handle(request) or {}, "act-reply")
         assert reply["state"] == step.get("state", reply["state"])
+
+
+def start_request(trace: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    keys = ("game", "scope", "options", "dealer", "decks")
+    return {"cmd": "start", "seq": 1, "trace": trace["id"], **{k: trace[k] for k in keys}, **changes}
+
+
+@pytest.mark.parametrize("backend", ["engine", "spec"])
+def test_hostile_requests_are_answered_errored_and_the_batch_loses_no_reply(backend: str) -> None:
+    """Each hostile line gets one ``errored`` reply (seq 0 when its own cannot be read), in order, and the
+    requests around it are served as usual: a whole batch arrives at once and is answered at once."""
+    trace = SUITE[0]
+    hostile = [
+        ("[" * 5000 + "]" * 5000, 0, "nested too deeply"),
+        ('{"cmd": "act", "seq": ' + "9" * 5000 + ', "action": {}}', 0, "an integer with too many digits"),
+        ('{"cmd": "start", "seq": 3, "decks": 5}', 3, "'game' must name a game"),
+        (json.dumps(start_request(trace, seq=4, decks=5)), 4, "'decks' must be a list"),
+        (json.dumps(start_request(trace, seq=5, decks=[5])), 5, "'decks' must be a list"),
+        (json.dumps(start_request(trace, seq=6, dealer=1.0)), 6, "'dealer' must be 0 or 1, not 1.0"),
+        (json.dumps(start_request(trace, seq=7, dealer=True)), 7, "'dealer' must be 0 or 1, not True"),
+        (json.dumps(start_request(trace, seq=8, scope=["deal"])), 8, "unknown scope ['deal']"),
+        (json.dumps(start_request(trace, seq=9, game=None)), 9, "'game' must name a game"),
+        (json.dumps(start_request(trace, seq=10, options=[])), 10, "options: expected an object"),
+        (json.dumps(start_request(trace, seq="x")), 0, "'seq' must be a whole number"),
+        (json.dumps({"cmd": "act", "seq": 12, "action": json.loads("[" * 900 + "]" * 900)}), 12, "no trace"),
+        ('"just a string"', 0, "a request is a JSON object"),
+    ]
+    good = json.dumps(start_request(trace, seq=1))
+    act = json.dumps({"cmd": "act", "seq": 2, "action": trace["steps"][0]["action"]})
+    lines = [good, *[line for line, _, _ in hostile], act]
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out, backend) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == len(lines)
+    assert "state" in replies[0] and replies[-1]["seq"] == 2 and "errored" in replies[-1]  # no trace left running
+    for reply, (_, seq, message) in zip(replies[1:-1], hostile, strict=True):
+        check_message(reply, "act-reply")
+        assert reply["seq"] == seq and message in reply["errored"], reply
+
+
+def test_a_malformed_start_is_errored_and_an_unknown_game_skipped() -> None:
+    session = Session()
+    trace = SUITE[0]
+    assert "errored" in (session.handle(start_request(trace, game=5)) or {})
+    assert "errored" in (session.handle({"cmd": "start", "seq": 1}) or {})
+    assert "skipped" in (session.handle(start_request(trace, game="doubleduck")) or {})
 
 
 def test_a_view_never_shows_the_opponents_hand_beyond_what_was_seen() -> None:

@@ -43,6 +43,13 @@ def duck_soup_docs(ext: ModuleType) -> ModuleType:
 
 
 @pytest.fixture(scope="module")
+def doubleduck_docs(ext: ModuleType) -> ModuleType:
+    """Doubleduck's part of the extension: how its play is drawn."""
+    module: ModuleType = ext.game_docs("doubleduck")
+    return module
+
+
+@pytest.fixture(scope="module")
 def suite() -> list[JSON]:
     return load_suite()
 
@@ -147,6 +154,13 @@ def test_every_error_code_is_documented_in_order_of_precedence(
         ("games/duck-soup", "result"),
         ("games/duck-soup", "options"),
         ("games/duck-soup", "view"),
+        ("games/doubleduck", "trace"),
+        ("games/doubleduck", "action"),
+        ("games/doubleduck", "common"),
+        ("games/doubleduck", "state"),
+        ("games/doubleduck", "result"),
+        ("games/doubleduck", "options"),
+        ("games/doubleduck", "view"),
         ("protocol", "hello-reply"),
         ("protocol", "start-request"),
         ("protocol", "act-request"),
@@ -196,6 +210,48 @@ def test_every_game_and_match_trace_plays_out_to_its_final_scores(
             continue
         scores = [play.scores for play in duck_soup_docs.play_out(trace) if play.scores is not None]
         assert scores == [tuple(deal["scores"]) for deal in trace["final"]["deals"]], trace["id"]
+
+
+def test_the_worked_deal_of_doubleduck(doubleduck_docs: ModuleType, suite: list[JSON]) -> None:
+    trace = next(trace for trace in suite if trace["id"] == "dd-deal-greedy-002")
+    (play,) = doubleduck_docs.play_out(trace)
+    assert play.scores == (135, 270) and play.piles == ((9, 15), (15, 18))
+    assert len(play.rows) == 26 and all(len(row.plays) == 4 for row in play.rows)
+    third = play.rows[2]  # a doubleduck, then a quack-quack that loses (DD-R07)
+    assert (third.winner, third.rule.value, third.stored, third.keeper) == (2, "doubleduck", 2, 2)
+    assert [seat for seat, _ in third.drawn] == [2, 3, 0, 1]  # the winner draws first
+    assert all(not row.drawn for row in play.rows[13:])  # nothing is drawn in the Soup
+    assert (play.rows[19].winner, play.rows[19].keeper) == (2, 0)  # a Soup trick of seat 2 goes to seat 0's pile
+    text = "\n".join(doubleduck_docs.worked_deal_rst(trace))
+    assert "“doubleduck!”" in text and "2, doubleduck (§4.2)" in text and "9 × 15 = **135**" in text
+    page = (DOCS / "doubleduck" / "introduction.rst").read_text(encoding="utf-8")
+    assert ".. doubleduck-deal:: dd-deal-greedy-002" in page
+
+
+def test_every_doubleduck_trace_plays_out_to_its_final_scores(doubleduck_docs: ModuleType, suite: list[JSON]) -> None:
+    for trace in suite:
+        if trace["game"] != "doubleduck":
+            continue
+        plays = doubleduck_docs.play_out(trace)
+        assert [list(play.scores) for play in plays if play.scores] == [
+            deal["scores"] for deal in trace["final"]["deals"]
+        ]
+        accepted = sum(len(row.plays) for play in plays for row in play.rows)
+        refused = sum(len(row.refused) for play in plays for row in play.rows)
+        assert (accepted, refused) == (
+            sum("state" in step for step in trace["steps"]),
+            sum("reject" in step for step in trace["steps"]),
+        ), trace["id"]
+        assert doubleduck_docs.outcome_rst(trace).startswith("deal 1: ") or not trace["final"]["deals"]
+
+
+def test_the_doubleduck_catalogue_groups(doubleduck_docs: ModuleType) -> None:
+    group = doubleduck_docs.catalogue_group
+    assert group("dd-edge-notes-3386")[1].startswith("Edge cases")
+    assert group("dd-negative-precedence")[1].startswith("Refusals")
+    assert group("dd-game-four-deals")[1] == "Whole games"
+    assert group("dd-deal-illegal-001")[1] == "Deals with illegal attempts mixed in"
+    assert group("dd-deal-quacky-001") < group("dd-deal-quacky-as-played-001")
 
 
 def test_the_reference_adapter_session_is_a_real_one(ext: ModuleType, suite: list[JSON]) -> None:

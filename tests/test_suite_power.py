@@ -26,8 +26,8 @@ import pytest
 from duckcheck.compare import Outcome
 from duckcheck.runner import RunOptions, run
 from duckcheck.trace import load_suite
-from duckspec.rulings import load_rulings
 from duckspec.duck_soup import GAME_ID
+from duckspec.rulings import load_rulings
 from tests.faulty.adapter import FAULTS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from duckcheck.untrusted import excerpt
 from duckspec.cards import Card, CardNotationError, parse_card
 
 JSON = dict[str, Any]
@@ -31,8 +32,10 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 def parse_cards_text(text: str, where: str = "cards") -> tuple[Card, ...]:
     """The cards of a string of ``TC`` pairs; errors name ``where`` and the position."""
+    if not isinstance(text, str):
+        raise EncodingError(f"{where}: cards are a string of pairs like '9C4CAS', not {excerpt(text)}")
     if len(text) % 2:
-        raise EncodingError(f"{where}: {text!r} has an odd length; cards are pairs like 'TC'")
+        raise EncodingError(f"{where}: {excerpt(text)} has an odd length; cards are pairs like 'TC'")
     try:
         return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
     except CardNotationError as error:
@@ -45,10 +48,12 @@ def parse_option_values(data: Any, values: dict[str, list[Any]], where: str = "o
     Unknown keys and values are :class:`EncodingError` naming ``where`` and what would be right.
     """
     if not isinstance(data, dict):
-        raise EncodingError(f"{where}: expected an object, got {data!r}")
+        raise EncodingError(f"{where}: expected an object, got {excerpt(data)}")
     for key, value in data.items():
         if key not in values:
-            raise EncodingError(f"{where}: unknown rule option {key!r}; known options: {', '.join(values)}")
+            raise EncodingError(f"{where}: unknown rule option {excerpt(key)}; known options: {', '.join(values)}")
         if value not in values[key] or isinstance(value, bool) != isinstance(values[key][0], bool):
-            raise EncodingError(f"{where}: option {key!r} cannot be {value!r}; choose one of {values[key]}")
+            raise EncodingError(
+                f"{where}: option {excerpt(key)} cannot be {excerpt(value)}; choose one of {values[key]}"
+            )
     return {key: data.get(key, choices[0]) for key, choices in values.items()}

@@ -14,8 +14,12 @@ from typing import Any
 
 from duckcheck.games import game
 from duckcheck.protocol import ProtocolError, act, parse_reply, schema_problem, start
+from duckcheck.untrusted import excerpt, shown
 
 JSON = dict[str, Any]
+
+DIFF_VALUE = 160
+"""The longest value a diff line quotes, in characters."""
 
 
 class Outcome(enum.StrEnum):
@@ -26,6 +30,8 @@ class Outcome(enum.StrEnum):
     """Failed, and listed as an expected failure."""
     XPASSED = "xpassed"
     """Passed although listed as an expected failure: the list is stale, and the run fails."""
+    NOT_RUN = "not-run"
+    """Not run: the run was interrupted, or the implementation could not be (re)started."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +78,9 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
         lines = []
         for key in list(expected) + [k for k in actual if k not in expected]:
             if key not in actual:
-                lines.append(f"{path}.{key}: missing (expected {expected[key]!r})")
+                lines.append(f"{path}.{key}: missing (expected {_value(expected[key])})")
             elif key not in expected:
-                lines.append(f"{path}.{key}: not expected (got {actual[key]!r})")
+                lines.append(f"{path}.{shown(str(key), 60)}: not expected (got {_value(actual[key])})")
             else:
                 lines += diff(expected[key], actual[key], f"{path}.{key}")
         return lines
@@ -82,7 +88,12 @@ def diff(expected: Any, actual: Any, path: str) -> list[str]:
         return [
             line for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for line in diff(e, a, f"{path}[{i}]")
         ]
-    return [] if expected == actual else [f"{path}: expected {expected!r}, got {actual!r}"]
+    return [] if expected == actual else [f"{path}: expected {_value(expected)}, got {_value(actual)}"]
+
+
+def _value(value: Any) -> str:
+    """A value of a state or view as a diff shows it: its ``repr``, cut short if long (a whole deck fits)."""
+    return excerpt(value, DIFF_VALUE)
 
 
 class TraceChecker:

@@ -65,13 +65,13 @@ class Setup:
     """What a trace starts from, as its JSON gives it (and a ``start`` request carries)."""
 
     game: str
-    scope: str
-    options: JSON
-    players: int
+    scope: Any
+    options: Any
+    players: Any
     first: Any
     """The first deal's dealer (``dealer`` in a trace), or the starting player in a game without a dealer."""
-    decks: tuple[Any, ...]
-    """The deck orders as given; each game's ``start`` checks them and the other fields."""
+    decks: Any
+    """The deck orders as given; each game's ``start`` checks them and the other fields (they come from outside)."""
 
     @classmethod
     def of(cls, trace: JSON) -> Setup:
@@ -79,9 +79,7 @@ class Setup:
         suite = game(trace.get("game"))
         players = trace.get("players", suite.players[0])
         first = trace["dealer"] if "dealer" in trace else trace.get("first")
-        return cls(
-            suite.id, trace.get("scope", ""), trace.get("options", {}), players, first, tuple(trace.get("decks") or ())
-        )
+        return cls(suite.id, trace.get("scope"), trace.get("options", {}), players, first, trace.get("decks"))
 
 
 @dataclass(frozen=True)
@@ -110,6 +108,8 @@ class GameSuite:
     """The specification's table for a setup; raises :class:`SetupError` or :class:`EncodingError`."""
     views: Callable[[], Views]
     """A fresh follower of one trace's states, deriving the players' views."""
+    parse_action: Callable[[Any, str], Any]
+    """An action from its JSON (and where it was read, for the message); :class:`EncodingError` if it is none."""
     describe_action: Callable[[JSON], str]
     """An action's JSON in words, for reports (``player 1 plays 9C calling quack``)."""
     failure_sections: Callable[[Sequence[str], JSON | None, str | None, JSON], tuple[str, ...]]

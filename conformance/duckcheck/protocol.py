@@ -13,6 +13,7 @@ from typing import Any
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.schemas import first_problem, game_schema_name
+from duckcheck.untrusted import UnreadableJSON, loads, shown
 
 JSON = dict[str, Any]
 
@@ -26,10 +27,13 @@ def check_message(message: Any, name: str, game: str | None = None) -> JSON:
 
     With ``game``, a reply's state and views are checked against that game's schema too.
     """
-    problem = first_problem(message, "protocol", name)
-    found = None if problem is None else (problem[0], problem[1])
-    if found is None and game is not None and isinstance(message, dict):
-        found = _game_problem(message, game)
+    try:
+        problem = first_problem(message, "protocol", name)
+        found = None if problem is None else (problem[0], problem[1])
+        if found is None and game is not None and isinstance(message, dict):
+            found = _game_problem(message, game)
+    except RecursionError:
+        raise ProtocolError("arrays or objects nested too deeply to be checked") from None
     if found:
         place, text = found
         raise ProtocolError(f"{place or 'the reply'}: {text}")
@@ -50,14 +54,19 @@ def _game_problem(message: JSON, game: str) -> tuple[str, str] | None:
     return None
 
 
+def read_json(line: str) -> Any:
+    """The JSON value on one line of the implementation's output; :class:`ProtocolError` if it cannot be read
+    (not JSON, nested too deeply, an integer of thousands of digits)."""
+    try:
+        return loads(line)
+    except UnreadableJSON as error:
+        brief = error.brief.replace("line 1, column", "column")
+        raise ProtocolError(f"not JSON ({brief}): {shown(repr(line), 120)}") from None
+
+
 def parse_line(line: str, name: str) -> JSON:
     """The message on one line of the implementation's output, checked against the schema ``name``."""
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
-    return check_message(message, name)
+    return check_message(read_json(line), name)
 
 
 def parse_reply(line: str, name: str) -> JSON:
@@ -66,11 +75,7 @@ def parse_reply(line: str, name: str) -> JSON:
     The state and views inside are compared with the trace by the runner, which asks
     :func:`schema_problem` for a precise message when they differ.
     """
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
+    message = read_json(line)
     if _envelope_ok(message, name):
         assert isinstance(message, dict)
         return message

@@ -15,6 +15,7 @@ import jsonschema
 from referencing import Registry, Resource
 
 from duckcheck.data import data_dir, load_schema
+from duckcheck.untrusted import EXCERPT, excerpt, shown
 
 
 def game_schema_name(game_id: str) -> str:
@@ -31,21 +32,52 @@ def registry() -> Registry[Any]:
     return Registry().with_resources((resource.id() or "", resource) for resource in resources)
 
 
+def _strict_integer(checker: Any, instance: Any) -> bool:
+    return type(instance) is int
+
+
+STRICT = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer),
+)
+"""Draft 2020-12 where an integer is written without a fraction (``1``, never ``1.0``).
+
+JSON Schema counts ``1.0`` as an integer, but a dealer or a count of ``1.0`` in a trace is a mistake: it
+must not reach a program that indexes lists with it. Replies are checked leniently (a number is a number)."""
+
+
 @cache
-def validator(schema_name: str, definition: str | None = None) -> jsonschema.Draft202012Validator:
+def validator(schema_name: str, definition: str | None = None, strict: bool = False) -> Any:
     """A validator for the schema ``schema_name`` (``"trace"``, ``"protocol"``, ``"games/duck-soup"``), or for
-    one of its ``$defs``."""
+    one of its ``$defs``; ``strict``: integers written as integers."""
     schema = load_schema(schema_name)
     target = schema if definition is None else {"$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return jsonschema.Draft202012Validator(target, registry=registry())
+    kind = STRICT if strict else jsonschema.Draft202012Validator
+    return kind(target, registry=registry())
 
 
-def first_problem(instance: Any, schema_name: str, definition: str | None = None) -> tuple[str, str, int] | None:
+def first_problem(
+    instance: Any, schema_name: str, definition: str | None = None, strict: bool = False
+) -> tuple[str, str, int] | None:
     """The first problem of ``instance`` as (place, message, how many problems), or None when it is valid.
 
     The place is a JSON pointer-like path (``steps/3/state/hands``), empty at the top level.
     """
-    errors = sorted(validator(schema_name, definition).iter_errors(instance), key=lambda e: list(e.absolute_path))
+    found = validator(schema_name, definition, strict).iter_errors(instance)
+    errors = sorted(found, key=lambda e: list(e.absolute_path))
     if not errors:
         return None
-    return "/".join(str(part) for part in errors[0].absolute_path), errors[0].message, len(errors)
+    place = "/".join(shown(str(part), 40) for part in errors[0].absolute_path)
+    return place, short_message(errors[0]), len(errors)
+
+
+def short_message(error: jsonschema.ValidationError, limit: int = 200) -> str:
+    """The validator's message about ``error``, quoting at most a short excerpt of the value at fault."""
+    message = error.message
+    try:
+        quoted = repr(error.instance)
+    except (RecursionError, ValueError):
+        quoted = ""
+    if len(quoted) > EXCERPT and quoted in message:
+        message = message.replace(quoted, excerpt(error.instance))
+    return shown(message, limit)

@@ -78,6 +78,13 @@ def card_role_text(card: Card) -> str:
     return f":card:`{card}`"
 
 
+def card_html(card: Card | None) -> str:
+    """One card as raw HTML, as the ``:card:`` role draws it (trace pages are built faster from raw HTML)."""
+    if card is None:
+        return "–"
+    return card_picture_html(card)
+
+
 def cards_role_text(cards: Iterable[Card]) -> str:
     shown = " ".join(card_role_text(card) for card in cards)
     return shown or "–"
@@ -283,9 +290,14 @@ def source_rst(suite: GameSuite, source: str) -> str:
     """``en §3.2`` -> English rules §3.2, linked to the rules page of §3; ``ko Play`` -> Korean description, "Play"."""
     notes = game_docs(suite.id)
     document, _, place = source.partition(" ")
+    worded = notes.source_rst(document, place) if hasattr(notes, "source_rst") else None
+    if worded:  # a citation only the game's module can word
+        return str(worded)
     if document not in notes.SOURCE_DOCUMENTS:
         raise KeyError(f"a ruling of {suite.id} cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
     name = notes.SOURCE_DOCUMENTS[document]
+    if not place:
+        return str(name)
     match = re.match(r"§(\d+)", place)
     if match and f"§{match.group(1)}" in suite.sections and document == notes.SECTION_DOCUMENT:
         return f"{name} {place} (see :ref:`{section_label(suite, '§' + match.group(1))}`)"
@@ -437,7 +449,7 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
         "accepted": "Whether the action was legal and applied.",
         "error": "For a refused action, its error code.",
         "state": "The canonical state after the action (unchanged when it was refused).",
-        "views": "Both players' views of that state, player 0's first.",
+        "views": "Every player's view of that state, one per seat, player 0's first.",
     },
 }
 """What each schema field means, in this documentation's words, per schema definition."""
@@ -470,6 +482,8 @@ def schema_name_of(reference: str) -> str:
 
 def describe_type(fragment: JSON, schema_name: str) -> str:
     """A short reST description of a schema fragment's type and allowed values."""
+    if fragment is True:  # a field the schema allows and leaves unconstrained (its meaning says more)
+        return "any"
     if "$ref" in fragment:
         reference = fragment["$ref"]
         target_schema = schema_name_of(reference) if reference.startswith("https://") else schema_name
@@ -903,11 +917,50 @@ class TutorialCheck(GeneratedDirective):
         return [".. code-block:: text", "", f"   $ {command}", *(f"   {line}" if line else "" for line in output), ""]
 
 
+def nearest(names: Sequence[str], module: str) -> list[str]:
+    """The ``names`` with the most dotted parts in common with ``module`` (``duck_soup``, ``doubleduck`` ...)."""
+    parts = set(module.split("."))
+
+    def shared(name: str) -> int:
+        return len(parts & set(name.split(".")[:-1]))
+
+    best = max(shared(name) for name in names)
+    return [name for name in names if shared(name) == best]
+
+
+PROJECT_PACKAGES = ("duckspec.", "ducksoup.", "duckcheck.")
+
+
+def qualify_imported_names(app: Sphinx, doctree: nodes.document) -> None:
+    """Point a Python reference to a name that its module imported (a game's ``Card``, imported from the module
+    that defines it) at the object the module's code means.
+
+    Several games define objects of the same short name (``Card``, ``IllegalAction``), so a short name in a
+    docstring or a type hint, looked up by Sphinx among every documented object, could be ambiguous or
+    pick another game's; the module's own namespace says which one is meant.
+    """
+    from sphinx.addnodes import pending_xref
+
+    for node in doctree.findall(pending_xref):
+        module_name, target = node.get("py:module"), node.get("reftarget", "")
+        if node.get("refdomain") != "py" or not module_name or not target or target.startswith("."):
+            continue
+        head, _, rest = target.partition(".")
+        found = getattr(sys.modules.get(module_name), head, None)
+        if not (isinstance(found, type) or callable(found)) or not hasattr(found, "__qualname__"):
+            continue
+        home = getattr(found, "__module__", "") or ""
+        if home != module_name and home.startswith(PROJECT_PACKAGES):
+            node["reftarget"] = f"{home}.{found.__qualname__}" + (f".{rest}" if rest else "")
+
+
 def resolve_unqualified(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> nodes.Element | None:
     """Resolve a Python reference written without its module (``IllegalAction``, ``deal.apply``) in a docstring.
 
     Docstrings name objects the way their module's code does; when exactly one documented object
-    ends with the name, that is the one meant.
+    ends with the name, that is the one meant. When several do (each game has its own
+    ``IllegalAction``), the one nearest the referring module is meant: the one whose dotted name
+    has the most parts in common with it (its game's package), if only one does.
     """
     if node.get("refdomain") != "py":
         return None
@@ -916,6 +969,8 @@ def resolve_unqualified(app: Sphinx, env: Any, node: Any, contnode: nodes.Elemen
     if node.get("reftype") == "mod":
         return None
     matches = [name for name in domain.objects if name.endswith("." + target)]
+    if len(matches) > 1:
+        matches = nearest(matches, node.get("py:module") or "")
     if len(matches) != 1:
         return None
     entry = domain.objects[matches[0]]
@@ -1021,5 +1076,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_pages)
     for suite in games():
         game_docs(suite.id).setup(app)
+    app.connect("doctree-read", qualify_imported_names)
     app.connect("missing-reference", resolve_unqualified)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

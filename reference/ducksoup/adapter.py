@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.games import Setup
+from duckcheck.untrusted import UnreadableJSON, excerpt, loads, shown
 from ducksoup import __version__
 from ducksoup.games import Backend, GameReference, reference, references
 
@@ -45,26 +46,31 @@ class Session:
         self.play: Backend | None = None
 
     def handle(self, request: JSON) -> JSON | None:
+        """The reply to one request; a request that cannot be served is answered ``errored``."""
         command = request.get("cmd")
         seq = request.get("seq", 0)
+        if command == "hello":
+            return handshake(self.backend_name, self.games)
+        if type(seq) is not int or seq < 0:
+            return {"seq": 0, "errored": f"'seq' must be a whole number of 0 or more, not {excerpt(seq)}"}
         try:
-            if command == "hello":
-                return handshake(self.backend_name, self.games)
             if command == "start":
                 return {"seq": seq, **self.start(request)}
             if command == "act":
                 return {"seq": seq, **self.act(request.get("action"))}
         except (EncodingError, SetupError) as error:
             return {"seq": seq, "errored": str(error)}
-        return {"seq": seq, "errored": f"unknown command {command!r}"}
+        return {"seq": seq, "errored": f"unknown command {excerpt(command)}"}
 
     def start(self, request: JSON) -> JSON:
         self.play = None
-        entry = next((entry for entry in self.games if entry.id == request.get("game")), None)
+        game = request.get("game")
+        if not isinstance(game, str):
+            raise EncodingError(f"'game' must name a game of the family, not {excerpt(game)}")
+        entry = next((entry for entry in self.games if entry.id == game), None)
         if entry is None:
-            return {"skipped": f"game {request.get('game')!r} is not supported"}
-        setup = Setup.of(request)
-        self.play = entry.backend(self.backend_name, setup)
+            return {"skipped": f"game {excerpt(game)} is not supported"}
+        self.play = entry.backend(self.backend_name, Setup.of(request))
         return {"state": self.play.state(), "views": self.play.views()}
 
     def act(self, data: Any) -> JSON:
@@ -105,18 +111,31 @@ BYE: JSON = {}
 
 
 def answer(session: Session, line: str) -> JSON | None:
-    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``)."""
+    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``).
+
+    Whatever the line holds, the answer is one reply: a line that is not a readable request
+    (not JSON, nested too deeply, a number of thousands of digits, not an object) is answered
+    ``{"seq": 0, "errored": ...}``, so the other requests of the batch are still answered.
+    """
     if not line.strip():
         return None
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"seq": 0, "errored": f"request is not JSON: {error.msg}"}
+        request = loads(line)
+    except UnreadableJSON as error:
+        return {"seq": 0, "errored": f"the request cannot be read: {error}"}
     if not isinstance(request, dict):
         return {"seq": 0, "errored": "a request is a JSON object"}
     if request.get("cmd") == "bye":
         return BYE
-    return session.handle(request)
+    try:
+        return session.handle(request)
+    except Exception as error:  # a bug or a request no check foresaw: answer it, and keep serving the others
+        session.play = None
+        seq = request.get("seq")
+        return {
+            "seq": seq if type(seq) is int and seq >= 0 else 0,
+            "errored": f"the request could not be served ({type(error).__name__}: {shown(str(error), 200)})",
+        }
 
 
 def batches(stdin: TextIO) -> Iterator[list[str]]:

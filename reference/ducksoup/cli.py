@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -56,6 +57,17 @@ class LazyGroup(click.Group):
         if cmd_name in LAZY_COMMANDS and cmd_name not in self._eager:
             self._eager[cmd_name] = _load(cmd_name)
         return self._eager.get(cmd_name)
+
+
+MAX_TIMEOUT = 86_400.0
+"""The longest reply timeout accepted, in seconds (a day)."""
+
+
+def seconds(value: float) -> float:
+    """A reply timeout: a number of seconds above 0 and at most :data:`MAX_TIMEOUT` (not nan, not infinite)."""
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise click.BadParameter(f"{value:g} is not a timeout: give the seconds to wait, above 0 and at most 86400")
+    return value
 
 
 def _load(name: str) -> click.Command:
@@ -183,7 +195,14 @@ def examples(game: str | None) -> None:
     metavar="TEXT",
     help="Only traces whose ID contains TEXT, or that carry the tag TEXT (-k quack picks every trace with a quack).",
 )
-@click.option("--timeout", default=10.0, show_default=True, metavar="SECONDS", help="How long to wait for each reply.")
+@click.option(
+    "--timeout",
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    callback=lambda ctx, param, value: seconds(value),
+    help="How long to wait for each reply (more than 0, at most a day).",
+)
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
 @click.option("--maxfail", type=click.IntRange(min=1), metavar="N", help="Stop after N failing traces.")
 @click.option("--suite", "folder", type=click.Path(file_okay=False, path_type=Path), help="Another suite folder.")
@@ -210,6 +229,11 @@ def examples(game: str | None) -> None:
     help="Run only the traces that failed in the previous run here (.ducksoup/last-failed.json); all if none did.",
 )
 @click.option("--log-io", "log_io", type=click.Path(file_okay=False, path_type=Path), help="Raw I/O per trace in DIR.")
+@click.option(
+    "--allow-all-skipped",
+    is_flag=True,
+    help="Exit 0 even when the implementation skipped every trace (by default a run that checks nothing fails).",
+)
 @game_option("Only this game's traces (repeatable; default: every game's).", multiple=True)
 def check(
     command: str | None,
@@ -225,13 +249,16 @@ def check(
     list_only: bool,
     last_failed: bool,
     log_io: Path | None,
+    allow_all_skipped: bool,
     games: tuple[str, ...],
 ) -> None:
     """Check an implementation against the conformance suite (every game the implementation supports).
 
     Exit status: 0 when every trace run passes, 1 when a trace fails (or a listed expected
-    failure passes), 2 when no checking was possible (the implementation cannot start, speaks
-    another protocol version, or an option or file is wrong), 130 when interrupted.
+    failure passes, or the implementation crashed and could not be started again), 2 when no
+    checking was possible (the implementation cannot start, speaks another protocol version,
+    skips every trace, or an option or file is wrong), 130 when interrupted by Ctrl-C (143 by
+    SIGTERM). The implementation runs in a process group of its own, which is ended with the run.
 
     Each run writes the IDs of the traces that failed to .ducksoup/last-failed.json in the current
     folder (for --last-failed); the folder may be deleted at any time.
@@ -251,6 +278,7 @@ def check(
         last_failed=last_failed,
         log_io=log_io,
         cache=LAST_FAILED,
+        allow_all_skipped=allow_all_skipped,
         games=games,
         html_path=html_path,
     )

@@ -14,14 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
-
-import click
+from typing import TYPE_CHECKING, Any, Protocol
 
 from duckcheck.codec import JSON
 from duckcheck.games import DEFAULT_GAME, GameSuite, Setup, UnknownGame, games
 from ducksoup.narration import Loaded, Narrator
 from ducksoup.viewer.scene import Drawing
+
+if TYPE_CHECKING:
+    import click  # only for the commands' type: the adapter starts without loading click
 
 
 class Backend(Protocol):
@@ -115,8 +116,7 @@ class GameReference:
     def command(self, name: str) -> click.Command | None:
         """The game's own ``play`` or ``simulate`` command, or None when the game has none."""
         target = {"play": self.play, "simulate": self.simulate}[name]
-        command = None if target is None else load(target)
-        assert command is None or isinstance(command, click.Command)
+        command: click.Command | None = None if target is None else load(target)
         return command
 
     def read_record_file(self, text: str, path: Path) -> Loaded | None:

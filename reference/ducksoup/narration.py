@@ -8,7 +8,8 @@ it. What the rules say decides: a conformance trace's stored states are claims, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -67,3 +68,58 @@ class Narrator(Protocol):
     def final_disagreement(self) -> str | None:
         """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
         ...
+
+
+# Comparing a trace's claims with the rules (for every game's narrator)
+
+SHOWN = 5
+"""How many differences a disagreement names before it says how many more there are."""
+
+
+def differences(stored: Any, rules: Any, path: str, field_sections: Mapping[str, str]) -> list[str]:
+    """Every place where the trace's ``stored`` JSON value differs from the ``rules``' value, in the rules' field
+    order, each with the section that governs its field (``field_sections``: a game's ``GameSuite.field_sections``).
+
+    ``path`` names the value compared (``state``, ``final``): a difference reads
+    ``state.piles[0][1] (§4): the trace says 7, the rules give 6``.
+    """
+    if isinstance(stored, dict) and isinstance(rules, dict):
+        found = []
+        for key in [*rules, *(key for key in stored if key not in rules)]:
+            where = f"{path}.{key}"
+            if key not in stored:
+                found.append(
+                    f"{where}{_section(where, field_sections)} is missing from the trace (the rules give "
+                    f"{rules[key]!r})"
+                )
+            elif key not in rules:
+                found.append(f"{where} is unknown to the rules (the trace gives {stored[key]!r})")
+            else:
+                found += differences(stored[key], rules[key], where, field_sections)
+        return found
+    if isinstance(stored, list) and isinstance(rules, list) and len(stored) == len(rules):
+        return [
+            line
+            for index, pair in enumerate(zip(stored, rules, strict=True))
+            for line in differences(*pair, f"{path}[{index}]", field_sections)
+        ]
+    if stored == rules and type(stored) is type(rules):  # JSON's true is not 1
+        return []
+    return [f"{path}{_section(path, field_sections)}: the trace says {stored!r}, the rules give {rules!r}"]
+
+
+def disagreement(where: str, found: Sequence[str]) -> str | None:
+    """Why the telling stops at ``where`` (``step 4``, ``the outcome``) given the ``found`` differences, or None."""
+    if not found:
+        return None
+    more = f" (and {len(found) - SHOWN} more)" if len(found) > SHOWN else ""
+    return f"{where}: the trace disagrees with the rules: " + "; ".join(found[:SHOWN]) + more
+
+
+def _section(path: str, field_sections: Mapping[str, str]) -> str:
+    """`` (§n)``: the section of the innermost field of ``path`` that has one (of ``final.result.game_points``,
+    ``result``'s)."""
+    for key in reversed(re.findall(r"\.(\w+)", path)):
+        if key in field_sections:
+            return f" ({field_sections[key]})"
+    return ""

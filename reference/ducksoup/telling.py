@@ -22,7 +22,8 @@ import click
 from rich.console import Console
 
 from duckcheck.codec import EncodingError, SetupError
-from duckcheck.trace import TraceError, read_trace, trace_path
+from duckcheck.trace import TraceError, parse_trace, trace_path
+from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.cli import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import reference
@@ -32,38 +33,42 @@ JSON = dict[str, Any]
 
 
 def find_game_file(name: str) -> Path:
-    """The file ``name`` names: a path, or else the ID (or file name) of a trace of the bundled suite."""
+    """The file ``name`` names: a path (``-``: standard input), or else the ID (or file name) of a trace of the
+    bundled suite."""
     path = Path(name)
-    if path.is_file():
-        return path
-    if path.exists():
-        raise TraceError(f"{name}: is not a file")
+    if name == STDIN or path.exists():
+        return path  # reading it refuses what is not a file or a pipe, and says why
     trace_id = path.name.removesuffix(".json")
     if path.parent == Path(".") and trace_id:
         try:
             return trace_path(trace_id)
         except TraceError:
             pass
-    raise TraceError(f"{name}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)")
+    raise TraceError(
+        f"{shown(name)}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)"
+    )
 
 
 def load_game_file(path: Path, game: str | None = None) -> Loaded:
-    """A trace from a JSON trace file, or a hand-written record of ``game``; one clear error otherwise."""
-    if path.suffix.lower() == ".json":
-        return Loaded(read_trace(path))
+    """A trace from a JSON trace file, or a hand-written record of ``game`` (``-``: standard input); one clear
+    error otherwise.
+
+    Files over 50 MB, folders and devices are refused (:func:`duckcheck.untrusted.read_text`).
+    """
+    name = "standard input" if str(path) == STDIN else shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceError(f"{path}: cannot be read: {error}") from None
-    if text.lstrip().startswith("{"):
-        return Loaded(read_trace(path))
+        text = read_text(path, "trace or record")
+    except UnreadableFile as error:
+        raise TraceError(str(error)) from None
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return Loaded(parse_trace(text, name))
     entry = reference(game)
     try:
         loaded = entry.read_record_file(text, path)
     except ValueError as error:
-        raise TraceError(f"{path}: {error}") from None
+        raise TraceError(f"{name}: {error}") from None
     if loaded is None:
-        raise TraceError(f"{path}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
+        raise TraceError(f"{name}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
     return loaded
 
 
@@ -78,13 +83,16 @@ def tell(name: str, as_player: int | None, at: int | None, positions: bool, game
         if as_player is not None and as_player >= trace["players"]:
             raise TraceError(f"--as {as_player}: the players of {trace['id']} are 0 to {trace['players'] - 1}")
         narrator = reference(trace["game"]).narrate(loaded, as_player, not plain_output())
-    except (TraceError, EncodingError, SetupError) as error:
-        errors.print(f"error: {error}", markup=False)
+    except TraceError as error:
+        errors.print(f"error: {shown(str(error))}", markup=False)
+        return 2
+    except (EncodingError, SetupError) as error:
+        errors.print(f"error: {shown(name)}: {shown(str(error))}", markup=False)
         return 2
     if at is not None and not 0 <= at <= len(trace["steps"]):
         errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
-    console.print(f"{trace['id']}: {trace['description']}", markup=False)
+    console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
     try:
         for told in narrator.steps():
             for line in told.lines:

@@ -162,6 +162,6 @@ def test_a_step_the_rules_forbid_stops_the_narration_with_the_rule(tmp_path: Pat
 
 def test_a_name_that_is_neither_a_file_nor_a_trace_id_is_one_clear_line() -> None:
     result = CliRunner().invoke(main, ["replay", "ad-no-such-trace"])
-    assert result.exit_code == 2 and "no trace of the suite has that ID" in result.output
+    assert result.exit_code == 2 and "no trace of the bundled suite has that ID" in result.output
     too_many = CliRunner().invoke(main, ["explain", "ad-edge-stashed-duck", "--as", "3"])
-    assert too_many.exit_code == 2 and "--as 3: the trace's players are 0 to 1" in too_many.output
+    assert too_many.exit_code == 2 and "--as 3: the players of ad-edge-stashed-duck are 0 to 1" in too_many.output

@@ -56,7 +56,7 @@ def test_the_specification_passes_every_doubleduck_trace() -> None:
 
 def test_hello_lists_doubleduck_with_its_scopes_and_options() -> None:
     reply = check_message(Session().handle({"cmd": "hello", "protocol": 1}) or {}, "hello-reply")
-    assert list(reply["games"]) == ["duck-soup", "doubleduck"]
+    assert list(reply["games"])[:2] == ["duck-soup", "doubleduck"]  # in family order, other games after
     assert reply["games"]["doubleduck"] == {
         "scopes": ["deal", "game"],
         "options": {"draw": ["winner-first", "as-played"]},

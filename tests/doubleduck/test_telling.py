@@ -3,17 +3,88 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
+from duckcheck import trace as trace_files
 from duckcheck.trace import dump_trace, trace_path
 from ducksoup.cli import main
-from tests.doubleduck.traces import load_traces
+from tests.doubleduck.traces import JSON, load_traces
 
 
 def tell(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), env={"NO_COLOR": "1"})
+
+
+def altered(tmp_path: Path, trace_id: str, change: Callable[[JSON], object]) -> str:
+    """A copy of a suite trace with one claim changed by ``change``, as a file to tell."""
+    trace = json.loads(dump_trace(next(t for t in load_traces() if t["id"] == trace_id)))
+    change(trace)
+    path = tmp_path / f"{trace_id}-altered.json"
+    path.write_text(json.dumps(trace))
+    return str(path)
+
+
+def test_every_trace_is_told_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Doubleduck trace of the suite, its stored states, refusals and outcome all checked: exit status 0.
+
+    The schema check of each file (the slow part of reading it, and the linter's job) is skipped here.
+    """
+    monkeypatch.setattr(trace_files, "validate_trace", lambda trace, where: trace)
+    told = 0
+    for trace in load_traces():
+        result = tell("replay" if trace["scope"] == "game" else "explain", trace["id"])
+        assert result.exit_code == 0, f"{trace['id']}: {result.output[-500:]}"
+        assert "stopped" not in result.output
+        told += 1
+    assert told == len(load_traces()) >= 100
+
+
+def test_a_stored_state_the_rules_contradict_stops_the_telling_naming_the_field(tmp_path: Path) -> None:
+    def more_stored(trace: JSON) -> None:
+        trace["steps"][3]["state"]["piles"][1][0] += 1  # the first trick: side 1 stores 1 card, not 2
+
+    result = tell("explain", altered(tmp_path, "dd-edge-notes-3386", more_stored))
+    assert result.exit_code == 1, result.output
+    assert "stopped at step 4: the trace disagrees with the rules: state.piles[1][0] (§4): the trace says 2, " in (
+        result.output
+    )
+    assert "the rules give 1" in result.output and "step 5" not in result.output
+
+
+def test_a_contradicted_initial_state_stops_before_any_step(tmp_path: Path) -> None:
+    def other_leader(trace: JSON) -> None:
+        trace["initial"]["to_act"] = trace["initial"]["dealer"]
+
+    result = tell("explain", altered(tmp_path, "dd-deal-random-001", other_leader))
+    assert result.exit_code == 1
+    assert "stopped at the initial state: the trace disagrees with the rules: state.to_act (§4)" in result.output
+    assert "step 1" not in result.output
+
+
+def test_a_refusal_with_another_code_stops_the_telling(tmp_path: Path) -> None:
+    def other_code(trace: JSON) -> None:
+        step = next(step for step in trace["steps"] if "reject" in step)
+        step["reject"] = "not-your-turn" if step["reject"] != "not-your-turn" else "card-not-in-hand"
+
+    result = tell("explain", altered(tmp_path, "dd-negative-quack-count-mismatch", other_code))
+    assert result.exit_code == 1
+    assert "the trace says it is refused with not-your-turn, the rules with quack-count-mismatch (§4)" in result.output
+
+
+def test_a_final_outcome_the_rules_contradict_is_reported(tmp_path: Path) -> None:
+    def more_game_points(trace: JSON) -> None:
+        trace["final"]["result"]["game_points"] -= 1
+
+    result = tell("replay", altered(tmp_path, "dd-game-first-deal-1000", more_game_points))
+    assert result.exit_code == 1
+    assert "stopped at the outcome: the trace disagrees with the rules: final.result.game_points (§7): the trace " in (
+        result.output
+    )
+    assert "says 4, the rules give 5" in result.output
 
 
 def test_explain_a_trace_by_its_id_names_the_rule_of_each_trick() -> None:
@@ -81,4 +152,4 @@ def test_a_step_the_rules_forbid_stops_the_narration(tmp_path: Path) -> None:
 
 def test_an_unknown_id_gets_one_line() -> None:
     result = tell("replay", "dd-no-such-trace")
-    assert result.exit_code == 2 and "no such file, and the suite has no trace of that ID" in result.output
+    assert result.exit_code == 2 and "no such file, and no trace of the bundled suite has that ID" in result.output

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from duckcheck.aw_ducks.encoding import OPTION_VALUES
+from duckcheck.aw_ducks.encoding import OPTION_VALUES, parse_action
 from duckcheck.aw_ducks.failures import FIELD_SECTIONS, describe, sections_of
 from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.views import TraceViews
@@ -46,6 +46,7 @@ SUITE = GameSuite(
     error_sections={code.value: code.section for code in ErrorCode},
     start=Table.of,
     views=TraceViews,
+    parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
     plan=_plan,

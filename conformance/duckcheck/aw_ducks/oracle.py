@@ -64,7 +64,7 @@ def read_setup(setup: Setup) -> TableSetup:
         raise EncodingError(
             f"dealer (the first start player) must be a player from 0 to {setup.players - 1}, not {setup.first!r}"
         )
-    if not isinstance(setup.decks, tuple) or not all(isinstance(deck, str) for deck in setup.decks):
+    if not isinstance(setup.decks, list | tuple) or not all(isinstance(deck, str) for deck in setup.decks):
         raise EncodingError("decks: expected a list of deck orders, each a string of cards like '3RDW6K'")
     decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
     check_decks(scope, len(decks))

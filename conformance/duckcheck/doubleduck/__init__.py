@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from duckcheck.codec import JSON
-from duckcheck.doubleduck.encoding import FIELD_SECTIONS, OPTION_VALUES
+from duckcheck.doubleduck.encoding import FIELD_SECTIONS, OPTION_VALUES, parse_action
 from duckcheck.doubleduck.failures import describe, sections_of
 from duckcheck.doubleduck.oracle import Scope, Table
 from duckcheck.doubleduck.views import TraceViews
@@ -47,6 +47,7 @@ SUITE = GameSuite(
     error_sections={code.value: code.section for code in ErrorCode},
     start=Table.of,
     views=TraceViews,
+    parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
     plan=_plan,

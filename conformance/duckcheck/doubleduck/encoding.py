@@ -49,6 +49,7 @@ __all__ = [
     "EncodingError",
     "action_json",
     "cards_text",
+    "deal_outcome_json",
     "deal_state_json",
     "game_state_json",
     "options_json",
@@ -132,6 +133,15 @@ def deal_state_json(deal: DealState) -> JSON:
         "keepers": [list(side) for side in deal.keepers],
         "tricks": [list(side) for side in deal.tricks],
         "scores": list(deal.scores()) if deal.is_over else None,
+    }
+
+
+def deal_outcome_json(deal: DealState) -> JSON:
+    """A finished deal as a trace's ``final`` lists it: the piles and tricks by side, and the scores."""
+    return {
+        "piles": [list(side) for side in deal.piles],
+        "tricks": [list(side) for side in deal.tricks],
+        "scores": list(deal.scores()),
     }
 
 

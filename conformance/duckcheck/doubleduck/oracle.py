@@ -61,7 +61,7 @@ def read_setup(setup: Setup) -> TableSetup:
         raise EncodingError(f"scope: {setup.scope!r} is not one of {', '.join(Scope)}") from None
     if setup.first not in range(PLAYERS) or type(setup.first) is not int:
         raise EncodingError(f"dealer must be player 0, 1, 2 or 3, not {setup.first!r}")
-    if not all(isinstance(deck, str) for deck in setup.decks):
+    if not isinstance(setup.decks, list | tuple) or not all(isinstance(deck, str) for deck in setup.decks):
         raise EncodingError("decks: expected a list of deck orders, each a string of 104 cards like '9C4CAS...'")
     decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
     options = parse_options(setup.options)

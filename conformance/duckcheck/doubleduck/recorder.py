@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from duckcheck import FORMAT_VERSION
-from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, options_json, result_json
+from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, deal_outcome_json, options_json, result_json
 from duckcheck.doubleduck.oracle import Scope, Table
 from duckspec.cards import Card, Rank, card_from_index
 from duckspec.doubleduck import GAME_ID, PLAYERS
@@ -142,13 +142,7 @@ class Recorder:
         self.events |= step_events(before, action, self.table)
         finished = self.table.finished
         if finished is not None:
-            self.finished_deals.append(
-                {
-                    "piles": [list(side) for side in finished.piles],
-                    "tricks": [list(side) for side in finished.tricks],
-                    "scores": list(finished.scores()),
-                }
-            )
+            self.finished_deals.append(deal_outcome_json(finished))
 
     def reject(self, action: Action, expected: ErrorCode | None = None) -> ErrorCode:
         """Record ``action`` as a step that must be rejected; the code is the oracle's."""

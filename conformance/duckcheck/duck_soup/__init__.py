@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from duckcheck.codec import JSON
-from duckcheck.duck_soup.encoding import OPTION_VALUES
+from duckcheck.duck_soup.encoding import OPTION_VALUES, parse_action
 from duckcheck.duck_soup.failures import FIELD_SECTIONS, SECTION_TITLES, describe, sections_of
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.views import TraceViews
@@ -38,6 +38,7 @@ SUITE = GameSuite(
     error_sections={code.value: code.section for code in ErrorCode},
     start=Table.of,
     views=TraceViews,
+    parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
     plan=_plan,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from duckcheck.codec import JSON, EncodingError, cards_text, parse_cards_text, parse_option_values
+from duckcheck.untrusted import excerpt
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState
@@ -31,20 +32,20 @@ def action_json(action: Action) -> JSON:
 def parse_action(data: Any, where: str = "action") -> Action:
     """The action described by ``data`` (see :func:`action_json`)."""
     if not isinstance(data, dict) or not isinstance(data.get("player"), int) or isinstance(data.get("player"), bool):
-        raise EncodingError(f"{where}: expected an object with an integer 'player', got {data!r}")
+        raise EncodingError(f"{where}: expected an object with an integer 'player', got {excerpt(data)}")
     player: int = data["player"]
     if data.get("answer") == "duck" and set(data) == {"player", "answer"}:
         return SayDuck(player)
     if not isinstance(data.get("play"), str) or not set(data) <= {"player", "play", "call"}:
         raise EncodingError(
-            f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {data!r}"
+            f"{where}: expected {{'player', 'play'[, 'call']}} or {{'player', 'answer': 'duck'}}, got {excerpt(data)}"
         )
     call = data.get("call", Call.NONE.value)
     if call not in {c.value for c in Call}:
-        raise EncodingError(f"{where}: unknown call {call!r}; calls are {', '.join(c.value for c in Call)}")
+        raise EncodingError(f"{where}: unknown call {excerpt(call)}; calls are {', '.join(c.value for c in Call)}")
     cards = parse_cards_text(data["play"], where)
     if len(cards) != 1:
-        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {data['play']!r}")
+        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {excerpt(data['play'])}")
     return Play(player, cards[0], Call(call))
 
 

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from duckcheck.codec import JSON, EncodingError, SetupError, parse_cards_text
 from duckcheck.duck_soup.encoding import deal_state_json, match_state_json, parse_options
 from duckcheck.games import Setup
+from duckcheck.untrusted import excerpt
 from duckspec.cards import Card
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.dealing import InvalidDeck, check_deck
 from duckspec.duck_soup.variants import RuleOptions
 
 
@@ -56,17 +58,21 @@ class TableSetup:
 def read_setup(setup: Setup) -> TableSetup:
     """The setup of a trace or ``start`` request, checked; :class:`EncodingError` or :class:`SetupError` says what
     is wrong and what would be right."""
-    try:
-        scope = Scope(setup.scope)
-    except ValueError:
-        raise EncodingError(f"scope: {setup.scope!r} is not one of {', '.join(Scope)}") from None
-    if setup.players != 2:
-        raise SetupError(f"players: Duck Soup is a game for 2, not {setup.players!r}")
-    if setup.first not in (0, 1) or type(setup.first) is not int:
-        raise EncodingError(f"dealer must be player 0 or 1, not {setup.first!r}")
-    if not isinstance(setup.decks, tuple) or not all(isinstance(deck, str) for deck in setup.decks):
-        raise EncodingError("decks: expected a list of deck orders, each a string of cards like '9C4CAS'")
+    if not isinstance(setup.scope, str) or setup.scope not in list(Scope):
+        raise EncodingError(f"unknown scope {excerpt(setup.scope)}; one of {', '.join(Scope)}")
+    scope = Scope(setup.scope)
+    if setup.players != 2 or type(setup.players) is not int:
+        raise SetupError(f"'players': Duck Soup is a game for 2, not {excerpt(setup.players)}")
+    if type(setup.first) is not int or setup.first not in (0, 1):
+        raise EncodingError(f"'dealer' must be 0 or 1, not {excerpt(setup.first)}")
+    if not isinstance(setup.decks, list | tuple) or not all(isinstance(deck, str) for deck in setup.decks):
+        raise EncodingError(f"'decks' must be a list of decks like '9C4CAS...', not {excerpt(setup.decks)}")
     decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(setup.decks))
+    for index, deck in enumerate(decks):
+        try:
+            check_deck(deck)
+        except InvalidDeck as error:
+            raise SetupError(f"decks[{index}]: {error}") from None
     options = parse_options(setup.options)
     check_setup(scope, options, len(decks))
     return TableSetup(scope, options, setup.first, decks)
@@ -98,7 +104,7 @@ class Table:
                 if scope is Scope.DEAL
                 else games.new_match(decks, dealer, options)
             )
-        except ValueError as error:
+        except (TypeError, ValueError) as error:
             raise SetupError(str(error)) from None
         return cls(scope, len(decks), state)
 

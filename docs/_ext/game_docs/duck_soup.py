@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from docutils.parsers.rst import directives
 from ducksoup_docs import (
     GeneratedDirective,
-    card_picture_html,
+    card_html,
     card_role_text,
     cards_role_text,
     list_table,
@@ -281,12 +281,6 @@ def worked_deal_rst(trace: JSON, deal_index: int = 0) -> list[str]:
 
 
 # One page per trace ------------------------------------------------------------------------
-
-
-def card_html(card: Card | None) -> str:
-    if card is None:
-        return "–"
-    return card_picture_html(card)
 
 
 def move_html(text: str) -> str:

@@ -487,6 +487,7 @@ class Game:
         self.dealt += 1
 
     def add_decks(self, decks: Sequence[Sequence[Card | int | str]]) -> None:
+        """More deck orders for the rounds to come; a game waiting for a deck starts its next round at once."""
         for deck in decks:
             self.decks.append(deck_numbers(deck))
         if self.needs_deck:

@@ -11,7 +11,10 @@ count, even from their owner, and so do the score piles' worths (ruling AD-R17):
 of the game lies face up or was seen going face down.
 
 :class:`Teller` holds the words; :class:`Narrator` plays a trace with them, and the terminal game
-(:mod:`ducksoup.aw_ducks.playing`) tells its turns with them too.
+(:mod:`ducksoup.aw_ducks.playing`) tells its turns with them too. A conformance trace's stored
+states and outcome are claims: the narrator compares each with the rules' (``check``) and stops
+at the first the rules contradict, naming the field and the section that governs it; a step
+refused with another code than the trace's stops it too.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from duckcheck.aw_ducks.encoding import parse_action
+from duckcheck.aw_ducks.failures import FIELD_SECTIONS
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON, SetupError
 from duckcheck.games import Setup
 from ducksoup.aw_ducks.display import COLOUR_WORDS, CardStyle
-from ducksoup.narration import NarrationStopped
+from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.components import Card, Colour
 from duckspec.aw_ducks.discarding import Benefit, benefit_of, forces_score
@@ -313,14 +317,18 @@ class Teller:
 
 @dataclass
 class Narrator:
-    """Plays a trace on the specification and tells what happens."""
+    """Plays a trace on the specification and tells what happens (a :class:`ducksoup.narration.Narrator`)."""
 
     trace: JSON
     teller: Teller = field(default_factory=Teller)
+    check: bool = True
+    """Compare the trace's stored states and outcome with the rules', and stop where they disagree."""
     accepted: bool = False
     """Whether the last step told was accepted (a refused step changes nothing)."""
     banked: bool = False
     """Whether the last step told was a Score or ended a round (where ``replay`` shows the position)."""
+    finished_rounds: list[JSON] = field(default_factory=list)
+    """Each round finished so far, as the trace's ``final`` lists it: its ``scores`` and ``winners``."""
 
     def __post_init__(self) -> None:
         self.table = Table.of(Setup.of(self.trace))
@@ -333,9 +341,16 @@ class Narrator:
         state = self.table.state
         return state.target if isinstance(state, GameState) else None
 
-    def steps(self) -> Iterator[tuple[int, list[str]]]:
-        """Each step's number (0 for the setup) and the lines that tell it; raises NarrationStopped."""
-        yield 0, self.teller.round_lines(self.table.round, 1, self.target)
+    def steps(self) -> Iterator[Told]:
+        """Each step told in turn (0 for the setup); raises NarrationStopped at a step the rules forbid.
+
+        With :attr:`check`, a stored state the rules contradict, or a refusal with another code than
+        the rules', is told and then stops the telling (:attr:`Told.stop` says where and how).
+        """
+        stop = self.disagreement(self.trace["initial"], "the initial state")
+        yield Told(0, self.teller.round_lines(self.table.round, 1, self.target), stop)
+        if stop:
+            return
         for number, step in enumerate(self.trace["steps"], 1):
             dealt = self.table.decks_used
             action = parse_action(step["action"], f"step {number}")
@@ -345,21 +360,52 @@ class Narrator:
                 self.table = before.apply(action)
             except IllegalAction as error:
                 refused = f"{said}: refused, {error.code}: {error.message}"
-                if "reject" in step:
-                    self.accepted = self.banked = False
-                    yield number, [f"{refused} ({_rule(error.rule)}); play goes on from the same position"]
-                    continue
-                raise NarrationStopped(f"{refused}. That breaks {_rule(error.rule)}.") from None
+                if "reject" not in step:
+                    raise NarrationStopped(f"{refused}. That breaks {_rule(error.rule)}.") from None
+                self.accepted = self.banked = False
+                stop = None
+                if self.check and step["reject"] != error.code.value:
+                    stop = (
+                        f"step {number}: the trace says it is refused with {step['reject']}, "
+                        f"the rules with {error.code} ({_rule(error.rule)})"
+                    )
+                yield Told(number, [f"{refused} ({_rule(error.rule)}); play goes on from the same position"], stop)
+                if stop:
+                    return
+                continue
             if "reject" in step:
                 raise NarrationStopped(f"{said} is legal, but the trace says it must be refused with {step['reject']}")
             self.accepted = True
-            self.banked = not isinstance(action, (Draw, Discard)) or self.table.finished is not None
+            finished = self.table.finished
+            if finished is not None:
+                self.finished_rounds.append({"scores": list(finished.points), "winners": list(finished.winners)})
+            self.banked = not isinstance(action, (Draw, Discard)) or finished is not None
             lines = [said, *self.teller.consequences(before, self.table, action)]
             if self.table.decks_used != dealt and not self.table.round.is_over:
                 lines += self.teller.round_lines(self.table.round, self.table.decks_used)
-            yield number, lines
+            stop = self.disagreement(step["state"], f"step {number}")
+            yield Told(number, lines, stop)
+            if stop:
+                return
+
+    def disagreement(self, stored: JSON, where: str) -> str | None:
+        """Where a stored state disagrees with the rules' state now (each field with its section), or None;
+        always None without :attr:`check`."""
+        if not self.check:
+            return None
+        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+
+    def final_disagreement(self) -> str | None:
+        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
+        final: JSON = {"rounds": self.finished_rounds}
+        state = self.table.state
+        if isinstance(state, GameState):
+            final["totals"] = list(state.totals)
+            final["winner"] = state.winner
+        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
 
     def position(self) -> list[str]:
+        """The round as it stands, as everyone (or the narration's player) sees it."""
         return self.teller.position(self.table.round)
 
     def legal_lines(self) -> list[str]:
@@ -379,6 +425,7 @@ def _rule(rule: str) -> str:
     return f"ruling {rule}" if rule.startswith("AD-") else f"Rules {rule}"
 
 
-def narrator(trace: JSON, as_player: int | None, symbols: bool) -> Narrator:
-    """The narrator of an Aw Ducks! trace (the registry's entry point)."""
-    return Narrator(trace, Teller(CardStyle(colours=symbols), as_player))
+def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
+    """The narrator of an Aw Ducks! trace (the registry's entry point); its stored states are checked against the
+    rules. Aw Ducks! has no hand-written record format, so every file it tells is a trace."""
+    return Narrator(loaded.trace, Teller(CardStyle(colours=symbols), as_player), check=not loaded.is_record)

@@ -229,7 +229,7 @@ def target_option(value: str) -> int | str:
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("aw-ducks-game.json"),
+    default="aw-ducks-game.json",
     show_default=True,
     help="Where the trace goes; an existing file is kept and a new name chosen.",
 )

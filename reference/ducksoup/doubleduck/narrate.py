@@ -7,7 +7,9 @@ card of the suit led §4.4) and the rulings that settle the doubtful cases, each
 the pile it goes to, each draw with who took which card, and the change of course, the scores and
 the game's end with their sections and rulings. Seen as one player (``as_player``), the other
 hands and the cards the others draw stay hidden: the stock is face down (ruling DD-R18). A step
-the rules forbid stops the narration with the rule it breaks.
+the rules forbid stops the narration with the rule it breaks; so does, with ``check`` (a
+conformance trace, whose stored states are claims), a stored state, a refusal's code or the
+trace's ``final`` outcome that the rules contradict, naming the field and its section.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from duckcheck.codec import JSON
-from duckcheck.doubleduck.encoding import parse_action
+from duckcheck.doubleduck.encoding import FIELD_SECTIONS, deal_outcome_json, parse_action, result_json
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.games import Setup
 from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import NarrationStopped
+from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
 from duckspec.cards import Card, Rank
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course
@@ -47,8 +49,12 @@ class Narrator:
     trace: JSON
     style: Style = field(default_factory=Style)
     as_player: int | None = None
+    check: bool = False
+    """Compare the trace's stored states, refusals and outcome with the rules', and stop where they disagree."""
     accepted: bool = False
     """Whether the last step told was accepted (a refused step changes nothing)."""
+    finished_deals: list[JSON] = field(default_factory=list)
+    """Each deal finished so far, as the trace's ``final`` lists it (by the rules, not by the trace)."""
 
     def __post_init__(self) -> None:
         self.table = Table.of(Setup.of(self.trace))
@@ -78,9 +84,12 @@ class Narrator:
 
     # The steps
 
-    def steps(self) -> Iterator[tuple[int, list[str]]]:
-        """Each step's number (0 for the deal) and the lines that tell it; raises NarrationStopped."""
-        yield 0, self.deal_lines(self.table.deal, 1)
+    def steps(self) -> Iterator[Told]:
+        """Each step told in turn (0 for the deal); raises NarrationStopped at a step the rules forbid."""
+        stop = self.disagreement(self.trace["initial"], "the initial state") if self.check else None
+        yield Told(0, self.deal_lines(self.table.deal, 1), stop)
+        if stop:
+            return
         for number, step in enumerate(self.trace["steps"], 1):
             dealt = self.table.decks_used
             action = parse_action(step["action"], f"step {number}")
@@ -89,21 +98,46 @@ class Narrator:
                 self.table = before.apply(action)
             except IllegalAction as error:
                 said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: {error.message}"
-                if "reject" in step:
-                    self.accepted = False
-                    yield number, [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
-                    continue
-                raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
+                if "reject" not in step:
+                    raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
+                self.accepted = False
+                stop = None
+                if self.check and step["reject"] != error.code.value:
+                    stop = (
+                        f"step {number}: the trace says it is refused with {step['reject']}, the rules with "
+                        f"{error.code} ({error.code.section})"
+                    )
+                yield Told(number, [f"{said} ({_rule(error.rule)}); play goes on from the same position"], stop)
+                if stop:
+                    return
+                continue
             if "reject" in step:
                 raise NarrationStopped(
                     f"step {number}: {self.describe(before.deal, action)} is legal, "
                     f"but the trace says it must be refused with {step['reject']}"
                 )
             self.accepted = True
+            if self.table.finished is not None:
+                self.finished_deals.append(deal_outcome_json(self.table.finished))
             lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
             if self.table.decks_used != dealt and not self.table.deal.is_over:
                 lines += self.deal_lines(self.table.deal, self.table.decks_used)
-            yield number, lines
+            stop = self.disagreement(step["state"], f"step {number}") if self.check else None
+            yield Told(number, lines, stop)
+            if stop:
+                return
+
+    def disagreement(self, stored: JSON, where: str) -> str | None:
+        """Where the trace's stored state disagrees with the state the rules give, or None."""
+        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+
+    def final_disagreement(self) -> str | None:
+        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
+        final: JSON = {"deals": self.finished_deals}
+        if isinstance(self.table.state, GameState):
+            result = self.table.state.result
+            final["result"] = None if result is None else result_json(result)
+        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
 
     def consequences(self, before: Table, action: Play) -> list[str]:
         """What follows from a card: what its call means, then, when it completes a trick, the trick's fate."""
@@ -309,6 +343,7 @@ def _rule(rule: str) -> str:
     return f"ruling {rule}" if rule.startswith("DD-") else f"Rules {rule}"
 
 
-def narrator(trace: JSON, as_player: int | None, symbols: bool) -> Narrator:
-    """The narrator of a Doubleduck trace (the registry's entry point)."""
-    return Narrator(trace, Style(symbols=symbols), as_player)
+def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
+    """The narrator of a Doubleduck trace (the registry's entry point); its stored states are checked against the
+    rules. Doubleduck has no hand-written record format, so every file told is a trace."""
+    return Narrator(loaded.trace, Style(symbols=symbols), as_player, check=not loaded.is_record)

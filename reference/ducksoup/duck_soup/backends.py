@@ -24,7 +24,7 @@ class EngineBackend:
                 if table.scope is Scope.DEAL
                 else Match(table.decks, table.dealer, table.options)
             )
-        except ValueError as error:
+        except (TypeError, ValueError) as error:
             raise SetupError(str(error)) from None
         self.current = self.play.state()
 

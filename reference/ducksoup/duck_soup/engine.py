@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from duckspec.cards import Card, card_from_index
-from duckspec.duck_soup.actions import Action, Play, SayDuck
+from duckspec.duck_soup.actions import Action, Play, SayDuck, check_well_formed
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
@@ -50,6 +50,7 @@ RANK = tuple(i % 13 for i in range(52))
 STRENGTH = (tuple(13 - i % 13 for i in range(52)), tuple((i % 13 or 13) for i in range(52)))
 
 ALL_CARDS = frozenset(range(52))
+INT_TYPES = (int,) * 52
 BIT = tuple(1 << c for c in range(52))
 RANK_MASK = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 PLAYS = tuple(tuple(tuple(Play(p, CARDS[c], call) for call in CALLS) for c in range(52)) for p in (0, 1))
@@ -65,8 +66,12 @@ for _player in (0, 1):
 
 
 def card_number(card: Card | int | str) -> int:
-    """A card as the engine's int, from a Card, an int 0-51 or ``TC`` notation."""
-    if isinstance(card, int):
+    """A card as the engine's int, from a Card, an int 0-51 or ``TC`` notation.
+
+    ``TypeError`` for anything else (a float or a bool is not a card number), ``ValueError`` for an
+    int out of range or a string that is not a card.
+    """
+    if type(card) is int:
         if not 0 <= card < 52:
             raise ValueError(f"a card number is 0 to 51, not {card}")
         return card
@@ -74,7 +79,17 @@ def card_number(card: Card | int | str) -> int:
         from duckspec.cards import parse_card
 
         card = parse_card(card)
+    if not isinstance(card, Card):
+        raise TypeError(f"a card is a Card, an int 0-51 or a name like 'TC', not {card!r}")
     return card.index
+
+
+def check_player(player: object, what: str = "a player") -> None:
+    """``TypeError`` unless ``player`` is an int (``True``, ``1.0`` are not players); ``ValueError`` unless 0 or 1."""
+    if type(player) is not int:
+        raise TypeError(f"{what} is an int, player 0 or 1, not {player!r}")
+    if player not in (0, 1):
+        raise ValueError(f"{what} must be player 0 or 1, not {player!r}")
 
 
 def check_deck(deck: Sequence[int]) -> None:
@@ -113,14 +128,16 @@ class Deal:
     )
 
     def __init__(self, deck: Sequence[Card | int | str], dealer: int, options: RuleOptions | None = None) -> None:
-        if len(deck) == 52 and type(deck[0]) is int and set(deck) == ALL_CARDS:
-            numbers = cast(list[int], list(deck))  # the fast path: a valid deck of card numbers
-        else:
-            numbers = [card_number(card) for card in deck]
+        given = list(deck)
+        if len(given) == 52 and tuple(map(type, given)) == INT_TYPES and set(given) == ALL_CARDS:
+            numbers: list[int] = given  # type: ignore[assignment]  # the fast path: checked to be ints above
+        else:  # the slow path: Cards, names, or anything wrong
+            numbers = [card_number(card) for card in given]
             check_deck(numbers)
-        if dealer not in (0, 1):
-            raise ValueError(f"the dealer must be player 0 or 1, not {dealer!r}")
+        check_player(dealer, "the dealer")
         options = options or STANDARD
+        if not isinstance(options, RuleOptions):
+            raise TypeError(f"the rule options are RuleOptions, not {type(options).__name__}")
         self.hidden = options.stock is StockVisibility.HIDDEN
         self.double_draw_alternate = options.double_draw is DoubleDraw.ALTERNATE
         self.silent = options.calls is Calls.SILENT
@@ -326,6 +343,8 @@ class Deal:
 
         ``state``, if given, is this deal's :meth:`state` (or a game's), to build on without recomputing it.
         """
+        if type(player) is not int or not 0 <= player <= 1:
+            check_player(player)
         seen = {key: value for key, value in (state or self.state()).items() if key != "hands"}
         other = opponent(player)
         seen["player"] = player
@@ -458,9 +477,13 @@ class Match:
 
 
 def _describe(action: Action) -> tuple[Action, int, int, int]:
-    """(action, player, card, call) of an action the engine did not create; card -1 for "duck"."""
+    """(action, player, card, call) of an action the engine did not create; card -1 for "duck".
+
+    The slow path: the action's types are checked as the specification checks them
+    (:func:`~duckspec.duck_soup.actions.check_well_formed`), so a malformed action is a ``TypeError``
+    raised before anything changes.
+    """
+    check_well_formed(action)
     if isinstance(action, SayDuck):
         return action, action.player, -1, -1
-    if isinstance(action, Play):
-        return action, action.player, action.card.index, CALL_NUMBER[action.call]
-    raise TypeError(f"an action is a Play or a SayDuck, not {action!r}")
+    return action, action.player, action.card.index, CALL_NUMBER[action.call]

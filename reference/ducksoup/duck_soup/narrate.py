@@ -23,7 +23,7 @@ from duckcheck.duck_soup.encoding import parse_action, parse_options, result_jso
 from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
 from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told
+from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
@@ -154,18 +154,11 @@ class Narrator:
             final["games"] = [result_json(result) for result in state.results]
             final["games_won"] = list(state.games_won)
             final["winner"] = state.winner
-        found = _differences(self.trace["final"], final, "final")
-        if not found:
-            return None
-        return "the outcome: the trace disagrees with the rules: " + "; ".join(found[:5])
+        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
 
     def disagreement(self, stored: JSON, where: str) -> str | None:
         """Where the trace's stored state disagrees with the state the rules give, or None."""
-        found = _differences(stored, self.table.to_json(), "state")
-        if not found:
-            return None
-        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-        return f"{where}: the trace disagrees with the rules: " + "; ".join(found[:5]) + more
+        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
 
     def describe(self, deal: DealState, action: Action) -> str:
         if isinstance(action, SayDuck):
@@ -366,35 +359,6 @@ def _rule(rule: str) -> str:
 def _deal_outcome(deal: DealState) -> JSON:
     duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
     return {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(deal.scores())}
-
-
-def _differences(stored: Any, rules: Any, path: str) -> list[str]:
-    """Every place where the trace's ``stored`` value differs from the ``rules``' value, with the section concerned."""
-    if isinstance(stored, dict) and isinstance(rules, dict):
-        found = []
-        for key in [*rules, *(k for k in stored if k not in rules)]:
-            where = f"{path}.{key}"
-            if key not in stored:
-                found.append(f"{where}{_section(key)} is missing from the trace (the rules give {rules[key]!r})")
-            elif key not in rules:
-                found.append(f"{where} is not part of the state (the trace gives {stored[key]!r})")
-            else:
-                found += _differences(stored[key], rules[key], where)
-        return found
-    if isinstance(stored, list) and isinstance(rules, list) and len(stored) == len(rules):
-        return [
-            line
-            for i, pair in enumerate(zip(stored, rules, strict=True))
-            for line in _differences(*pair, f"{path}[{i}]")
-        ]
-    if stored == rules:
-        return []
-    key = path.rsplit(".", 1)[-1].split("[")[0]
-    return [f"{path}{_section(key)}: the trace says {stored!r}, the rules give {rules!r}"]
-
-
-def _section(key: str) -> str:
-    return f" ({FIELD_SECTIONS[key]})" if key in FIELD_SECTIONS else ""
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:

@@ -159,6 +159,7 @@ played must be written; attempts the rules refused are not part of a record.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,8 @@ from typing import Any
 from duckcheck.codec import SetupError
 from duckcheck.duck_soup.encoding import parse_options
 from duckcheck.duck_soup.oracle import Scope, check_setup
+from duckcheck.trace import trace_id_from_name
+from duckcheck.untrusted import STDIN, excerpt, shown
 from ducksoup.duck_soup.engine import SOUP, Deal, Match
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.narration import Loaded
@@ -361,6 +364,17 @@ _TAG_HELP = 'a tag pair is written [Name "value"], like [Dealer "0"]'
 KNOWN_TAGS = {name.lower(): name for name in ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")}
 
 
+MAX_DIGITS = 9
+"""The most digits a number of a record (a deal or trick number, a score) may have."""
+
+
+def _whole(digits: str, what: str, at: Pos) -> int:
+    """``digits`` as an int; :class:`RecordError` if it has more than :data:`MAX_DIGITS` digits."""
+    if len(digits) > MAX_DIGITS:
+        raise RecordError(f"{what} of {len(digits):,} digits ({excerpt(digits, 20)}) is far too large", at)
+    return int(digits)
+
+
 def _blank_comments(text: str) -> list[str]:
     """The lines of ``text`` with every comment (``; to the end of the line``, ``{...}``) blanked, columns kept."""
     lines: list[str] = []
@@ -408,33 +422,32 @@ class _Item:
     words: list[tuple[str, Pos]] = field(default_factory=list)  # a hand's cards
 
 
-def _words(line: str, start: int, number: int, tags: bool) -> list[_Item]:
-    items: list[_Item] = []
+def _words(line: str, start: int, number: int, tags: bool) -> Iterator[_Item]:
     pos = start
     while True:
         pos = _SPACE_RE.match(line, pos).end()  # type: ignore[union-attr]
         if pos >= len(line):
-            return items
+            return
         at = (number, pos + 1)
         if line[pos] == "[" and tags:
             match = _TAG_RE.match(line, pos)
             if match is None:
                 raise RecordError(_TAG_HELP, at)
             value = re.sub(r"\\(.)", r"\1", match.group(2))
-            items.append(_Item("tag", match.group(1), at, value))
+            yield _Item("tag", match.group(1), at, value)
             pos = match.end()
             continue
         if line[pos] in '[]"':
             where = "in the header, before the first deal" if line[pos] == "[" else "in tag pairs"
-            raise RecordError(f"{line[pos]!r} belongs {where}: {_TAG_HELP}", at)
+            raise RecordError(f"{excerpt(line[pos])} belongs {where}: {_TAG_HELP}", at)
         match = _WORD_RE.match(line, pos)
         assert match is not None
-        items.append(_Item("word", match.group(), at))
+        yield _Item("word", match.group(), at)
         pos = match.end()
 
 
-def _lex(text: str) -> list[_Item]:
-    items: list[_Item] = []
+def _lex(text: str) -> Iterator[_Item]:
+    """The items of a record one at a time, so that a mistake stops the reading where it is."""
     for number, line in enumerate(_blank_comments(text), 1):
         start = len(line) - len(line.lstrip())
         if start == len(line):
@@ -444,15 +457,14 @@ def _lex(text: str) -> list[_Item]:
             label = line[start:colon].strip()
             deal = _DEAL_LABEL_RE.fullmatch(label)
             if deal:
-                items.append(_Item("word", label[:4], (number, start + 1)))
-                items.append(_Item("word", deal.group(1), (number, start + 1 + deal.start(1))))
-                items.extend(_words(line, colon + 1, number, tags=False))
+                yield _Item("word", label[:4], (number, start + 1))
+                yield _Item("word", deal.group(1), (number, start + 1 + deal.start(1)))
+                yield from _words(line, colon + 1, number, tags=False)
             else:
                 hand = [(item.text, item.at) for item in _words(line, colon + 1, number, tags=False)]
-                items.append(_Item("hand", label, (number, start + 1), words=hand))
+                yield _Item("hand", label, (number, start + 1), words=hand)
             continue
-        items.extend(_words(line, start, number, tags=True))
-    return items
+        yield from _words(line, start, number, tags=True)
 
 
 @dataclass
@@ -520,7 +532,7 @@ class _Header:
 
 
 class _Parser:
-    def __init__(self, items: list[_Item]) -> None:
+    def __init__(self, items: Iterable[_Item]) -> None:
         self.items = items
         self.tags: dict[str, _Item] = {}
         self.tag_order: list[_Item] = []
@@ -530,19 +542,19 @@ class _Parser:
         self.numbered: Pos | None = None  # a trick number just read, which a lead must follow
 
     def parse(self) -> Record:
-        index = 0
-        while index < len(self.items):
-            item = self.items[index]
-            index += 1
+        items = iter(self.items)
+        item = next(items, None)
+        while item is not None:
+            following = next(items, None)
             if item.kind == "tag":
                 self.tag(item)
-                continue
-            header = self.end_header(item.at)
-            if item.kind == "hand":
-                self.hand(item, header)
-                continue
-            following = self.items[index] if index < len(self.items) else None
-            index += self.word(item, following, header)
+            else:
+                header = self.end_header(item.at)
+                if item.kind == "hand":
+                    self.hand(item, header)
+                elif self.word(item, following, header):
+                    following = next(items, None)
+            item = following
         header = self.end_header((1, 1))
         if self.numbered:
             raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
@@ -616,7 +628,8 @@ class _Parser:
         value = item.value.strip().lower()
         if value not in values:
             raise RecordError(
-                f"[{item.text}] cannot be {item.value!r}: write one of {', '.join(repr(v) for v in values)}", item.at
+                f"[{item.text}] cannot be {excerpt(item.value)}: write one of {', '.join(repr(v) for v in values)}",
+                item.at,
             )
         return value
 
@@ -627,8 +640,8 @@ class _Parser:
         for player in (0, 1):
             if label in (str(player), f"player {player}", f"p{player}") or label == players[player].lower() != "":
                 return player
-        names = f"{players[0]!r} or {players[1]!r}, or " if players[0] else ""
-        raise RecordError(f"{what}: {text!r} is not a player: write {names}0 or 1", at)
+        names = f"{excerpt(players[0])} or {excerpt(players[1])}, or " if players[0] else ""
+        raise RecordError(f"{what}: {excerpt(text)} is not a player: write {names}0 or 1", at)
 
     # The body
 
@@ -670,7 +683,7 @@ class _Parser:
                 continue
             card = read_card(word)
             if card is None:
-                raise RecordError(f"{word!r} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
             for other in (0, 1):
                 if card in deal.hands[other]:
                     first = deal.hands_at[other][deal.hands[other].index(card)]
@@ -693,11 +706,11 @@ class _Parser:
             if not next_word.isdigit() or following is None:
                 raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
             self.check_unnumbered(at)
-            self.deal(at, header, int(next_word))
+            self.deal(at, header, _whole(next_word, "a deal number", following.at))
             return 1
         number = _NUMBER_RE.fullmatch(text)
         if number:
-            self.trick_number(int(number.group(1)), at, header)
+            self.trick_number(_whole(number.group(1), "a trick number", at), at, header)
             if number.group(2):
                 rest = _Item("word", number.group(2), (at[0], at[1] + number.start(2)))
                 return self.word(rest, following, header)
@@ -708,7 +721,8 @@ class _Parser:
             deal = self.deal(at, header)
             if deal.score is not None:
                 raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
-            deal.score, deal.score_at = (int(score.group(1)), int(score.group(2))), at
+            deal.score = (_whole(score.group(1), "a deal score", at), _whole(score.group(2), "a deal score", at))
+            deal.score_at = at
             return 0
         if text.startswith("+"):
             self.draw(text[1:], at, header)
@@ -739,8 +753,8 @@ class _Parser:
         card = read_card(text)
         if card is None:
             if len(text) <= 3:
-                raise RecordError(f"{text!r} is not a card: {CARD_HELP}", at)
-            raise RecordError(f"{text!r} is not a card or a call: {WORD_HELP}", at)
+                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
+            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
         move = Move(card, "", at)
         self.move(move, header)
         self.callable = move
@@ -760,7 +774,7 @@ class _Parser:
             raise RecordError(
                 f"this is trick {expected} of the deal, not {number} (a quack-quack's two tricks share one number)", at
             )
-        deal.tricks.append(_TrickDraft(at))
+        deal.tricks.append(_new_trick(deal, at))
         self.numbered = at
 
     def move(self, move: Move, header: _Header) -> None:
@@ -773,7 +787,7 @@ class _Parser:
         elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
             trick = deal.tricks[-1]
         else:
-            deal.tricks.append(_TrickDraft(move.at))
+            deal.tricks.append(_new_trick(deal, move.at))
             trick = deal.tricks[-1]
         trick.moves.append(move)
 
@@ -787,7 +801,7 @@ class _Parser:
         self.check_unnumbered(at)
         card = None if text == "?" else read_card(text)
         if card is None and text != "?":
-            raise RecordError(f"{'+' + text!r} is not a drawn card: write + then the card, like +9C, or +?", at)
+            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
         trick = self.last_trick(at, "a drawn card")
         trick.drawn.append(card)
         trick.drawn_at.append(at)
@@ -796,7 +810,7 @@ class _Parser:
         self.check_unnumbered(at)
         card = read_card(text)
         if card is None:
-            raise RecordError(f"{'^' + text!r} is not a face-up card: write ^ then the card, like ^9C", at)
+            raise RecordError(f"{excerpt('^' + text)} is not a face-up card: write ^ then the card, like ^9C", at)
         if header.stock == "hidden":
             raise RecordError(
                 'the stock is hidden ([Stock "hidden"]): no card lies face up (ruling DS-R09)', at, rule="DS-R09"
@@ -813,22 +827,30 @@ class _Parser:
         trick.up, trick.up_at = card, at
 
 
+def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
+    """A new trick of ``deal``; a deal has 26 tricks at most (its 52 cards, two to a trick)."""
+    if len(deal.tricks) >= 26:
+        raise RecordError("a deal has 26 tricks at most: begin the next deal with 'Deal' and its number", at)
+    return _TrickDraft(at)
+
+
 def _players(item: _Item) -> tuple[str, str]:
     names = [" ".join(name.split()) for name in item.value.split(",")]
     if len(names) != 2 or not all(names):
         raise RecordError(
-            f'[Players] names the two players, separated by a comma, like "Anna, Ben": {item.value!r}', item.at
+            f'[Players] names the two players, separated by a comma, like "Anna, Ben": {excerpt(item.value)}', item.at
         )
     for name in names:
         if name.lower() in ("0", "1", "p0", "p1", "player 0", "player 1", "deal", "deal 1") or re.search(
             r"[:\[\]\"]", name
         ):
             raise RecordError(
-                f"{name!r} cannot be a player's name here: names hold no colon, brackets or quotes, and are not 0 or 1",
+                f"{excerpt(name)} cannot be a player's name here: "
+                "names hold no colon, brackets or quotes, and are not 0 or 1",
                 item.at,
             )
     if names[0].lower() == names[1].lower():
-        raise RecordError(f"the two players need different names, not {names[0]!r} twice", item.at)
+        raise RecordError(f"the two players need different names, not {excerpt(names[0])} twice", item.at)
     return names[0], names[1]
 
 
@@ -838,8 +860,21 @@ def _who(header: _Header | Record, player: int) -> str:
     return f"{name}'s"
 
 
+MAX_RECORD = 1 << 20
+"""The longest record read, in characters (1 MiB). Records are written by hand: a long match with comments
+takes well under 100 KB, and reading is character by character."""
+
+
 def parse_record(text: str) -> Record:
-    """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake."""
+    """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake.
+
+    A text longer than ``MAX_RECORD`` (1 MiB) is refused at once.
+    """
+    if len(text) > MAX_RECORD:
+        raise RecordError(
+            f"a record of {len(text) / (1 << 20):.1f} MB is refused: records are written by hand, "
+            f"and hold at most {MAX_RECORD >> 20} MB"
+        )
     return _Parser(_lex(text)).parse()
 
 
@@ -1098,7 +1133,7 @@ class _DealInference:
             try:
                 call = Call(move.call) if move.call else Call.NONE
             except ValueError:
-                raise RecordError(f"{move.call!r} is not a call: {WORD_HELP}", move.at) from None
+                raise RecordError(f"{excerpt(move.call)} is not a call: {WORD_HELP}", move.at) from None
             action = Play(player, parse_card(move.card), call)
         try:
             deal.apply(action)
@@ -1359,10 +1394,9 @@ def read_record(text: str, path: Path) -> Loaded:
 
     :class:`RecordError` names the line and column of a record that cannot be read at all.
     """
+    stem, called = ("record", "read from standard input") if str(path) == STDIN else (path.stem, shown(path.name))
     record = parse_record(text)
-    trace, inferred, broken = record_to_trace_until_broken(
-        record, path.stem.lower() or "record", f"the record {path.name}"
-    )
+    trace, inferred, broken = record_to_trace_until_broken(record, trace_id_from_name(stem), f"the record {called}")
     names = record.players if all(record.players) else None
-    stopped = None if broken is None else f"{path.name}, {broken}"
+    stopped = None if broken is None else f"{called}, {broken}"
     return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)

@@ -18,7 +18,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,13 +30,14 @@ from duckcheck.codec import EncodingError
 from duckcheck.duck_soup.encoding import OPTION_VALUES, options_json, parse_options
 from ducksoup.duck_soup.bots import BOTS, Bot
 from ducksoup.duck_soup.engine import Deal, Match
-from ducksoup.stats import PERCENTILES, distribution, interval, new_table, progress_bar, rate
+from ducksoup.stats import PERCENTILES, Tally, interval, new_table, progress_bar, rate
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
 from duckspec.seats import opponent
 
 JSON = dict[str, Any]
+"""The width of the histogram's buckets of deal scores: 0-24, 25-49, ..."""
 EVENTS = ("quack", "quack_quack", "duck_soup", "twelve_trick_soup", "zero_point_course")
 EVENT_NAMES = {
     "quack": "a quack",
@@ -147,49 +149,99 @@ def play_game(
 
 
 # Statistics
+#
+# Kept as running tallies (counts of each deal score, sums, event counts), never as a list of
+# deals, so memory stays flat however many deals are played; the figures are exact all the same.
 
 
-def deal_report(records: Sequence[DealRecord], names: tuple[str, str]) -> JSON:
-    """The deal statistics: scores, events and deal win rates."""
-    n = len(records)
-    wins = [sum(r.scores[b] > r.scores[opponent(b)] for r in records) for b in (0, 1)]
-    return {
-        "deal_scores": {
-            "bots": [{"bot": names[b], **distribution([r.scores[b] for r in records])} for b in (0, 1)],
-            "overall": distribution([score for r in records for score in r.scores]),
-        },
-        "mean_points": [
-            {
-                "bot": names[b],
-                "duck": round(sum(r.points[b][0] for r in records) / n, 3),
-                "soup": round(sum(r.points[b][1] for r in records) / n, 3),
-            }
-            for b in (0, 1)
-        ],
-        "events": {event: rate(sum(event in r.events for r in records), n) for event in EVENTS},
-        "deal_wins": {
-            "bots": [{"bot": names[b], **rate(wins[b], n)} for b in (0, 1)],
-            "ties": rate(n - wins[0] - wins[1], n),
-        },
-    }
+class DealStats:
+    """The running statistics of the deals played so far (see :func:`deal_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.scores = (Tally(), Tally())
+        self.overall = Tally()
+        self.points = [[0, 0], [0, 0]]
+        self.events: Counter[str] = Counter()
+        self.wins = [0, 0]
+
+    def add(self, record: DealRecord) -> None:
+        self.n += 1
+        for b in (0, 1):
+            self.scores[b].add(record.scores[b])
+            self.overall.add(record.scores[b])
+            self.points[b][0] += record.points[b][0]
+            self.points[b][1] += record.points[b][1]
+            self.wins[b] += record.scores[b] > record.scores[opponent(b)]
+        self.events.update(record.events)
+
+    def report(self, names: tuple[str, str]) -> JSON:
+        """The deal statistics: scores, events and deal win rates."""
+        n = self.n
+        return {
+            "deal_scores": {
+                "bots": [{"bot": names[b], **self.scores[b].report()} for b in (0, 1)],
+                "overall": self.overall.report(),
+            },
+            "mean_points": [
+                {"bot": names[b], "duck": round(self.points[b][0] / n, 3), "soup": round(self.points[b][1] / n, 3)}
+                for b in (0, 1)
+            ],
+            "events": {event: rate(self.events[event], n) for event in EVENTS},
+            "deal_wins": {
+                "bots": [{"bot": names[b], **rate(self.wins[b], n)} for b in (0, 1)],
+                "ties": rate(n - self.wins[0] - self.wins[1], n),
+            },
+        }
 
 
-def game_report(records: Sequence[GameRecord], names: tuple[str, str], options: RuleOptions) -> JSON:
-    """The game (or match) statistics: win rates, double games, deals per game."""
-    n = len(records)
-    return {
-        "played": n,
-        "unit": "game" if options.best_of == 1 else f"match (best of {options.best_of})",
-        "bots": [
-            {
-                "bot": names[b],
-                **rate(sum(r.winner == b for r in records), n),
-                "double": sum(r.winner == b and r.value >= 2 for r in records) if options.best_of == 1 else None,
-            }
-            for b in (0, 1)
-        ],
-        "mean_deals": round(sum(r.deals for r in records) / n, 3),
-    }
+def deal_report(records: Iterable[DealRecord], names: tuple[str, str]) -> JSON:
+    """The deal statistics of ``records``: scores, events and deal win rates."""
+    stats = DealStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names)
+
+
+class GameStats:
+    """The running statistics of the games (or matches) played so far (see :func:`game_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.wins = [0, 0]
+        self.doubles = [0, 0]
+        self.deals = 0
+
+    def add(self, record: GameRecord) -> None:
+        self.n += 1
+        self.wins[record.winner] += 1
+        self.doubles[record.winner] += record.value >= 2
+        self.deals += record.deals
+
+    def report(self, names: tuple[str, str], options: RuleOptions) -> JSON:
+        """The game (or match) statistics: win rates, double games, deals per game."""
+        n = self.n
+        return {
+            "played": n,
+            "unit": "game" if options.best_of == 1 else f"match (best of {options.best_of})",
+            "bots": [
+                {
+                    "bot": names[b],
+                    **rate(self.wins[b], n),
+                    "double": self.doubles[b] if options.best_of == 1 else None,
+                }
+                for b in (0, 1)
+            ],
+            "mean_deals": round(self.deals / n, 3),
+        }
+
+
+def game_report(records: Iterable[GameRecord], names: tuple[str, str], options: RuleOptions) -> JSON:
+    """The game (or match) statistics of ``records``: win rates, double games, deals per game."""
+    stats = GameStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names, options)
 
 
 # The command
@@ -230,12 +282,12 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         BOTS[names[0]](bot_rng.randrange(2**32)),
         BOTS[names[1]](bot_rng.randrange(2**32)),
     )
-    records: list[DealRecord] = []
+    stats = DealStats()
     started = time.perf_counter()
     with progress_bar(console, deals, "deals") as advance:
         for index in range(deals):
             dealer, seat_a = seats(index)
-            records.append(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
+            stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
             advance()
     deal_seconds = time.perf_counter() - started
     report: JSON = {
@@ -243,23 +295,22 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         "bots": list(names),
         "seed": seed,
         "options": options_json(options),
-        **deal_report(records, names),
+        **stats.report(names),
         "games": None,
     }
     timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": round(deals / deal_seconds, 1)}
     if games:
-        game_records: list[GameRecord] = []
+        game_stats = GameStats()
         started = time.perf_counter()
         with progress_bar(console, games, "games") as advance:
             for index in range(games):
                 dealer, seat_a = seats(index)
-                game_records.append(play_game(deck_rng, dealer, seat_a, bots, options))
+                game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
                 advance()
         game_seconds = time.perf_counter() - started
-        report["games"] = game_report(game_records, names, options)
-        game_deals = sum(r.deals for r in game_records)
+        report["games"] = game_stats.report(names, options)
         timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_deals / game_seconds, 1)}
+            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_stats.deals / game_seconds, 1)}
         )
     report["timing"] = timing
     return report

@@ -47,7 +47,7 @@ class WorkedExample:
 
 
 def position(hands: tuple[str, str, str, str]) -> DealState:
-    """A fresh deal (player 3 dealing) in which each player holds at least the cards named (Rules §8)."""
+    """A fresh deal (player 3 dealing) in which each player holds at least the cards named (examples of §8)."""
     return new_deal(arrange_deck(DEALER, [parse_cards(hand.split()) for hand in hands]), DEALER)
 
 

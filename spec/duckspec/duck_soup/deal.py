@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from duckspec.cards import Card
-from duckspec.duck_soup.actions import Action, Play, SayDuck
+from duckspec.duck_soup.actions import Action, Play, SayDuck, check_well_formed
 from duckspec.duck_soup.cards import PLAYERS, Course
 from duckspec.duck_soup.courses import course_after_drawing, course_points, deal_over_refusal, is_deal_over
 from duckspec.duck_soup.dealing import check_deck, deal_hands, initial_stock
@@ -116,9 +116,14 @@ def new_deal(deck: Sequence[Card], dealer: int, options: RuleOptions = STANDARD)
     """The state after dealing ``deck`` (top first) with ``dealer`` dealing (Rules §3).
 
     Raises :class:`duckspec.duck_soup.dealing.InvalidDeck` for a deck that is not one pack,
-    and ``ValueError`` for a dealer other than 0 or 1.
+    ``ValueError`` for a dealer other than 0 or 1, and ``TypeError`` for a dealer that is not an
+    ``int`` (``True`` and ``1.0`` are not players) or options that are not :class:`RuleOptions`.
     """
     check_deck(deck)
+    if type(dealer) is not int:
+        raise TypeError(f"the dealer is an int, player 0 or 1, not {dealer!r}")
+    if not isinstance(options, RuleOptions):
+        raise TypeError(f"the rule options are RuleOptions, not {type(options).__name__}")
     if dealer not in range(PLAYERS):
         raise ValueError(f"the dealer must be player 0 or 1, not {dealer!r}")
     return DealState(
@@ -159,10 +164,13 @@ def check_action(state: DealState, action: Action) -> None:
     """Raise :class:`~duckspec.duck_soup.errors.IllegalAction` if the rules forbid ``action`` now: the refusal of
     highest precedence.
 
-    Every section module's refusal is gathered (the calls judged by the option ``calls``), and
-    :func:`~duckspec.duck_soup.errors.most_urgent` picks the one to report, so the precedence is
-    the order of :class:`~duckspec.duck_soup.errors.ErrorCode` and nothing else.
+    A malformed action (not an action at all, a card that is no :class:`~duckspec.cards.Card`) is first a
+    ``TypeError`` (:func:`~duckspec.duck_soup.actions.check_well_formed`). Then every section module's refusal
+    is gathered (the calls judged by the option ``calls``), and :func:`~duckspec.duck_soup.errors.most_urgent`
+    picks the one to report, so the precedence is the order of :class:`~duckspec.duck_soup.errors.ErrorCode`
+    and nothing else.
     """
+    check_well_formed(action)
     player = state.to_act
     if player is None:
         raise deal_over_refusal()
