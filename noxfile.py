@@ -1,20 +1,22 @@
 """Every check of the project, one nox session each.
 
-Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs.
+Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser.
 Not default: soak (long property and differential tests), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import tarfile
 from pathlib import Path
 
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs"]
+nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs", "browser"]
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
@@ -197,3 +199,57 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
     session.run("pytest", "tests/test_docs.py")
+
+
+AXE_CORE = "4.11.0"
+"""The version of axe-core (the npm registry's package) that checks the viewer's accessibility."""
+
+
+def chromium(session: nox.Session) -> str:
+    """Debian's Chromium: found on the path, or installed with apt-get when this runs as root; else the session
+    fails with the way to get it (the browser tests are never skipped here)."""
+    found = os.environ.get("DUCKSOUP_CHROMIUM") or shutil.which("chromium")
+    if found:
+        return found
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        session.log("Chromium is missing: installing Debian's chromium package")
+        session.run("apt-get", "update", "-qq", external=True)
+        environment = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True, env=environment)
+        found = shutil.which("chromium")
+    if not found:
+        session.error(
+            "the browser tests need Chromium, which is missing and cannot be installed here (not root, or no "
+            "apt-get): install Debian's chromium package (sudo apt-get install chromium), or set DUCKSOUP_CHROMIUM "
+            "to a Chromium or Chrome executable"
+        )
+    return found
+
+
+def axe_core(session: nox.Session) -> str:
+    """axe-core's axe.min.js, fetched once from the npm registry with npm into nox's cache folder."""
+    folder = Path(".nox", ".cache", f"axe-core-{AXE_CORE}")
+    script = folder / "package" / "axe.min.js"
+    if script.is_file():
+        return str(script.resolve())
+    if not shutil.which("npm"):
+        session.error("the accessibility check needs axe-core from the npm registry, and npm is not installed")
+    folder.mkdir(parents=True, exist_ok=True)
+    session.run("npm", "pack", f"axe-core@{AXE_CORE}", "--pack-destination", str(folder), "--silent", external=True)
+    with tarfile.open(folder / f"axe-core-{AXE_CORE}.tgz") as archive:
+        archive.extract("package/axe.min.js", folder, filter="data")
+    return str(script.resolve())
+
+
+@nox.session(python=PYTHON)
+def browser(session: nox.Session) -> None:
+    """The trace viewer in a real browser: Chromium from Debian (installed when missing, as root), driven by
+    Playwright (never 'playwright install'), axe-core from npm for WCAG 2 A and AA. Steps through traces of every
+    game and checks what is shown against their states, a hostile adapter's report, keyboard use, 400 px wide.
+    Screenshots go to build/screenshots/ (git ignores it)."""
+    environment = {"DUCKSOUP_BROWSER_REQUIRED": "1", "DUCKSOUP_CHROMIUM": chromium(session), "DUCKSOUP_AXE": ""}
+    install(session)
+    if session.venv_backend != "none":
+        session.install("playwright")
+    environment["DUCKSOUP_AXE"] = axe_core(session)
+    session.run("pytest", "tests/browser", *session.posargs, env=environment)

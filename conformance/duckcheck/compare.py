@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck.games import game
@@ -51,6 +51,9 @@ class TraceResult:
     """The conversation with the implementation is out of step; it is restarted for the next trace."""
     action_text: str = ""
     """The action of the failing step in words (``player 1 plays 9C calling quack``)."""
+    received: JSON | None = field(default=None, compare=False, repr=False)
+    """The implementation's reply at the failing step, when it was a reply of the protocol (its ``state`` and
+    ``views``), for reports that show it beside the trace's (``ducksoup check --html``); not in ``to_json``."""
 
     def to_json(self) -> JSON:
         data: JSON = {"trace": self.trace, "outcome": self.outcome.value, "steps": self.steps_checked}
@@ -166,6 +169,7 @@ class TraceChecker:
                 sections=tuple(self.game.section_title(section) for section in sections),
                 diff=tuple(problem[:12]),
                 steps_checked=index,
+                received=reply,
             )
         return TraceResult(self.trace["id"], Outcome.PASSED, steps_checked=len(self.trace["steps"]) + 1)
 

@@ -48,6 +48,11 @@ from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
 from duckcheck.games import GameSuite, game, games, package_of
 from duckcheck.trace import dump_trace, load_suite, trace_file
+from ducksoup.narration import Loaded
+from ducksoup.viewer import SCRIPT, STATIC, STYLE
+from ducksoup.viewer.document import view_document
+from ducksoup.viewer.page import embedded
+from ducksoup.viewer.scene import playing_card_face
 from duckspec.cards import Card, Suit
 from duckspec.rulings import Ruling
 
@@ -77,8 +82,7 @@ def card_html(card: Card | None) -> str:
     """One card as raw HTML, as the ``:card:`` role draws it (trace pages are built faster from raw HTML)."""
     if card is None:
         return "–"
-    colour = "ds-red" if card.suit in RED else "ds-black"
-    return f'<span class="ds-card {colour}">{card_symbol(card)}</span>'
+    return card_picture_html(card)
 
 
 def cards_role_text(cards: Iterable[Card]) -> str:
@@ -86,10 +90,21 @@ def cards_role_text(cards: Iterable[Card]) -> str:
     return shown or "–"
 
 
+def card_picture_html(card: Card) -> str:
+    """A small picture of a card (drawn by the viewer's style sheet), named for screen readers: ``nine of clubs``."""
+    colour = "ds-red" if card.suit in RED else "ds-black"
+    name = playing_card_face(card)["name"]
+    return (
+        f'<span class="ds-card {colour}" role="img" aria-label="{name}" title="{name}">'
+        f'<span aria-hidden="true">{card_symbol(card)}</span></span>'
+    )
+
+
 def card_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    """``:card:`9C``` shows 9♣; ``:card:`9C 4H``` several cards. Hearts and diamonds are red."""
+    """``:card:`9C``` shows a picture of 9♣; ``:card:`9C 4H``` several cards. Hearts and diamonds are red; each
+    picture is named for screen readers (``nine of clubs``), and pages other than HTML get the symbols as text."""
     result: list[nodes.Node] = []
     for position, word in enumerate(text.split()):
         try:
@@ -99,9 +114,29 @@ def card_role(
             return [inliner.problematic(rawtext, rawtext, message)], [message]
         if position:
             result.append(nodes.Text(" "))
-        classes = ["ds-card", "ds-red" if card.suit in RED else "ds-black"]
-        result.append(nodes.inline(rawtext, card_symbol(card), classes=classes))
+        result.append(card_picture(card_symbol(card), card_picture_html(card)))
     return result, []
+
+
+class card_picture(nodes.Inline, nodes.TextElement):
+    """A card: its picture in HTML, its symbols elsewhere (the text is the symbols, ``html`` the picture)."""
+
+    def __init__(self, symbols: str, html: str) -> None:
+        super().__init__(symbols, symbols)
+        self["html"] = html
+
+
+def visit_card_picture_html(translator: Any, node: card_picture) -> None:
+    translator.body.append(node["html"])
+    raise nodes.SkipNode
+
+
+def visit_card_picture_text(translator: Any, node: card_picture) -> None:
+    pass
+
+
+def depart_card_picture_text(translator: Any, node: card_picture) -> None:
+    pass
 
 
 # Plain reST helpers ------------------------------------------------------------------------
@@ -545,8 +580,13 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         f":File: :download:`{file_name} <{download_path}>`",
         "",
         f"Check only this trace with ``ducksoup check -k {trace_id}``; have it told step by step with "
-        f"``ducksoup explain {trace_id}`` (see :doc:`/players/recording`). Back to "
-        ":doc:`the catalogue <index>`.",
+        f"``ducksoup explain {trace_id}`` (see :doc:`/players/recording`), or drawn in your browser with "
+        f"``ducksoup view {trace_id}`` (see :doc:`/players/viewer`). Back to :doc:`the catalogue <index>`.",
+        "",
+        "Step by step",
+        "-" * len("Step by step"),
+        "",
+        f".. trace-viewer:: {trace_id}",
         "",
     ]
     return "\n".join(lines + notes.trace_body_rst(trace)) + "\n"
@@ -948,6 +988,64 @@ class TraceExcerpt(GeneratedDirective):
         return trace_excerpt_rst(trace, self.options.get("steps", 3))
 
 
+# The trace viewer --------------------------------------------------------------------------
+
+
+class viewer_node(nodes.General, nodes.Element):
+    """A trace viewer, written out once references are resolved (its view document in ``document``)."""
+
+
+class TraceViewer(SphinxDirective):
+    """``.. trace-viewer:: TRACE-ID``: the trace drawn step by step, with its narration (``ducksoup view``'s viewer).
+
+    The page holds the trace's view document (:mod:`ducksoup.viewer.document`); the viewer's script and style sheet
+    are the site's one copy in ``_static``. A narration that cannot tell the whole trace is a warning.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        if not any(trace["id"] == self.arguments[0] for trace in suite()):
+            LOGGER.warning("trace-viewer: no trace %r in the suite", self.arguments[0], location=self.get_location())
+            return []
+        node = viewer_node()
+        node["trace"] = self.arguments[0]
+        self.set_source_info(node)
+        return [node]
+
+
+def resolve_viewers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Make each viewer's document (here rather than when the page is read, so that the documents never go into
+    the pickled doctrees), link its cited sections and rulings to their pages, and write the viewer out as HTML."""
+    labels = app.env.domaindata["std"]["labels"]
+    for node in list(doctree.findall(viewer_node)):
+        if app.builder.format != "html":
+            node.parent.remove(node)
+            continue
+        trace = next(trace for trace in suite() if trace["id"] == node["trace"])
+        document = view_document(Loaded(trace))
+        for problem in document["problems"]:
+            LOGGER.warning("trace-viewer: %s: %s", trace["id"], problem, location=node)
+        game_suite = game(document["game_id"])
+        for key, ref in document["refs"].items():
+            label = section_label(game_suite, key) if key.startswith("§") else ruling_label(key)
+            if label in labels:
+                target, anchor = labels[label][0], labels[label][1]
+                ref["href"] = f"{app.builder.get_relative_uri(docname, target)}#{anchor}"
+        node.replace_self(nodes.raw("", embedded(document), format="html"))
+
+
+def viewer_files(app: Sphinx, config: Any) -> None:
+    """The viewer's script and style sheet are static files of the site: one copy, shared by every page."""
+    config.html_static_path.append(str(STATIC))
+
+
+def viewer_script(app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
+    """The viewer's script, on the pages that have a viewer (the trace pages)."""
+    if pagename.startswith(f"{TRACE_DIR}/") and pagename != f"{TRACE_DIR}/index":
+        app.add_js_file(SCRIPT)
+
+
 def generate_pages(app: Sphinx) -> None:
     count = write_trace_pages(Path(app.srcdir), suite())
     LOGGER.info("ducksoup: %d trace pages generated", count)
@@ -955,6 +1053,18 @@ def generate_pages(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("card", card_role)
+    app.add_node(
+        card_picture,
+        html=(visit_card_picture_html, None),
+        text=(visit_card_picture_text, depart_card_picture_text),
+        latex=(visit_card_picture_text, depart_card_picture_text),
+    )
+    app.add_node(viewer_node)
+    app.add_directive("trace-viewer", TraceViewer)
+    app.connect("config-inited", viewer_files)
+    app.connect("doctree-resolved", resolve_viewers)
+    app.connect("html-page-context", viewer_script)
+    app.add_css_file(STYLE)
     app.add_directive("section-traces", SectionTraces)
     app.add_directive("rulings-register", RulingsRegister)
     app.add_directive("error-codes", ErrorCodes)

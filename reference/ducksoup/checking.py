@@ -59,6 +59,8 @@ class CheckRequest:
     allow_all_skipped: bool = False
     games: tuple[str, ...] = ()
     """Only the traces of these games (every game when empty)."""
+    html_path: Path | None = None
+    """Where to write the report as one HTML page, each failing trace in the viewer (:mod:`ducksoup.viewer.report`)."""
 
 
 def implementation_command(command: str | None) -> list[str]:
@@ -136,7 +138,7 @@ def _check(request: CheckRequest, concluded: list[int]) -> int:
     try:
         summary = _run(argv, traces, options, console, report)
         with signals_ignored():
-            concluded.append(_conclude(request, summary, expected, console, report, junit, error_line))
+            concluded.append(_conclude(request, summary, traces, argv, expected, console, report, junit, error_line))
             return concluded[0]
     finally:
         if report is not None:
@@ -148,6 +150,8 @@ def _check(request: CheckRequest, concluded: list[int]) -> int:
 def _conclude(
     request: CheckRequest,
     summary: Summary,
+    traces: list[JSON],
+    argv: list[str],
     expected: frozenset[str],
     console: Console,
     report: JsonLinesReport | None,
@@ -161,6 +165,10 @@ def _conclude(
             report.finish(summary.counts(), summary.seconds, summary.interrupted, summary.error)
         if junit is not None:
             junit.write(summary.results, summary.implementation, summary.seconds)
+        if request.html_path is not None:
+            from ducksoup.viewer.report import report_page
+
+            request.html_path.write_text(report_page(summary, traces, shlex.join(argv)), encoding="utf-8")
     except OSError as error:
         error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
         status = 2

@@ -25,6 +25,7 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 LAZY_COMMANDS = {
     "explain": "ducksoup.telling:explain",
     "replay": "ducksoup.telling:replay",
+    "view": "ducksoup.viewer.command:view",
 }
 """Commands imported only when used, so that ``ducksoup adapter`` and ``check`` start fast."""
 
@@ -210,6 +211,12 @@ def examples(game: str | None) -> None:
 )
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
 @click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="HTML report: one page, each failing trace drawn in the viewer at its first divergence.",
+)
+@click.option(
     "--expected-failures",
     "expected_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -237,6 +244,7 @@ def check(
     folder: Path | None,
     json_path: Path | None,
     junit_path: Path | None,
+    html_path: Path | None,
     expected_path: Path | None,
     list_only: bool,
     last_failed: bool,
@@ -272,6 +280,7 @@ def check(
         cache=LAST_FAILED,
         allow_all_skipped=allow_all_skipped,
         games=games,
+        html_path=html_path,
     )
     sys.exit(run_check(request))
 

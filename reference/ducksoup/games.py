@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from duckcheck.codec import JSON
 from duckcheck.games import DEFAULT_GAME, GameSuite, Setup, UnknownGame, games
 from ducksoup.narration import Loaded, Narrator
+from ducksoup.viewer.scene import Drawing
 
 if TYPE_CHECKING:
     import click  # only for the commands' type: the adapter starts without loading click
@@ -81,6 +82,9 @@ class GameReference:
     read_record: Target | None = None
     """Where the game has a hand-written record format: a function (the record's text, its path) returning a
     :class:`~ducksoup.narration.Loaded`; it raises ``ValueError`` naming the line and column of a mistake."""
+    viewer: Target | None = None
+    """How the trace viewer (``ducksoup view``, ``check --html``, the docs' trace pages) draws the game: a
+    :class:`ducksoup.viewer.scene.Drawing` (its cards' faces, and its states and views as scenes)."""
 
     @property
     def id(self) -> str:
@@ -101,6 +105,13 @@ class GameReference:
     def worked_examples(self) -> Sequence[WorkedExample]:
         examples: Sequence[WorkedExample] = load(self.examples)
         return examples
+
+    def drawing(self) -> Drawing:
+        """How the viewer draws the game; :class:`LookupError` for a game that does not say."""
+        if self.viewer is None:
+            raise LookupError(f"{self.suite.title} does not say how the viewer draws it (GameReference.viewer)")
+        drawing: Drawing = load(self.viewer)
+        return drawing
 
     def command(self, name: str) -> click.Command | None:
         """The game's own ``play`` or ``simulate`` command, or None when the game has none."""

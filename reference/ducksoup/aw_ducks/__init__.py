@@ -14,5 +14,6 @@ GAME = GameReference(
     examples="duckspec.aw_ducks.examples:WORKED_EXAMPLES",
     play="ducksoup.aw_ducks.playing:play",
     simulate="ducksoup.aw_ducks.simulate:simulate",
+    viewer="ducksoup.aw_ducks.scenes:DRAWING",
 )
 """Aw Ducks!'s entry in the reference implementation's registry."""

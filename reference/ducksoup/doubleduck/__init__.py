@@ -17,5 +17,6 @@ GAME = GameReference(
     examples="duckspec.doubleduck.examples:WORKED_EXAMPLES",
     play="ducksoup.doubleduck.playing:play",
     simulate="ducksoup.doubleduck.simulate:simulate",
+    viewer="ducksoup.doubleduck.scenes:DRAWING",
 )
 """Doubleduck's entry in the reference implementation's registry."""

@@ -15,5 +15,6 @@ GAME = GameReference(
     play="ducksoup.duck_soup.playing:play",
     simulate="ducksoup.duck_soup.simulate:simulate",
     read_record="ducksoup.duck_soup.record:read_record",
+    viewer="ducksoup.duck_soup.scenes:DRAWING",
 )
 """Duck Soup's entry in the reference implementation's registry."""
