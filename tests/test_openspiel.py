@@ -18,13 +18,15 @@ from typing import Any
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel")
 
-import numpy as np  # noqa: E402
+import numpy as np
+import pyspiel
 
-from ducksoup.bots import GreedyBot  # noqa: E402
-from ducksoup.bridges.chance import MAX_ACTIONS, ChanceDeal  # noqa: E402
-from ducksoup.bridges.encoding import (  # noqa: E402
+from duckcheck.encoding import deal_state_json
+from ducksoup.bots import GreedyBot
+from ducksoup.bridges.chance import MAX_ACTIONS, ChanceDeal
+from ducksoup.bridges.encoding import (
     DUCK_ACTION,
     MAX_SCORE,
     NUM_ACTIONS,
@@ -33,12 +35,11 @@ from ducksoup.bridges.encoding import (  # noqa: E402
     decode_view,
     engine_action,
 )
-from ducksoup.bridges.openspiel import SHORT_NAME, DuckSoupState, parse_parameters  # noqa: E402
-from ducksoup.engine import CARDS, Deal  # noqa: E402
-from duckcheck.encoding import deal_state_json  # noqa: E402
-from duckspec.cards import parse_card  # noqa: E402
-from duckspec.duck_soup import deal as spec  # noqa: E402
-from duckspec.duck_soup.errors import ErrorCode, IllegalAction  # noqa: E402
+from ducksoup.bridges.openspiel import SHORT_NAME, DuckSoupState, parse_parameters
+from ducksoup.engine import CARDS, Deal
+from duckspec.cards import parse_card
+from duckspec.duck_soup import deal as spec
+from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 
 JSON = dict[str, Any]
 DEALS = int(os.environ.get("DUCKSOUP_BRIDGE_DEALS", "6"))
@@ -168,7 +169,7 @@ def test_a_quack_quack_in_the_duck_draws_its_cards_by_chance(params: dict[str, A
     options, dealer = parse_parameters(params)
     rng = random.Random(f"quack-quack {params} {stock_left}")
     for _ in range(500):  # a few dozen deals find one
-        deck, actions = shuffled(rng), []
+        deck, actions = shuffled(rng), list[int]()
         reference = Deal(deck, dealer, options)
         found = None
         while not reference.is_over:
@@ -322,7 +323,8 @@ def replayed(game: Any, deck: list[int], moves: list[int], chance: list[bool]) -
 @pytest.mark.parametrize("params", PARAMETERS, ids=json.dumps)
 def test_the_information_state_depends_only_on_what_the_player_saw(params: dict[str, Any]) -> None:
     """Shuffling the cards a player never saw among their places in the deck leaves its information state,
-    observation and both tensors unchanged; moving one of its own cards changes them."""
+    observation and both tensors unchanged; exchanging one of them with a card it sees (in its hand, face
+    up on the stock, seen going into the opponent's hand) changes its information state."""
     game = load(params)
     options, dealer = parse_parameters(params)
     rng = random.Random(f"information {params}")
@@ -353,11 +355,12 @@ def test_the_information_state_depends_only_on_what_the_player_saw(params: dict[
         for function in ("information_state_tensor", "observation_tensor"):
             assert np.array_equal(getattr(other, function)(player), getattr(state, function)(player)), function
         assert other.legal_actions() == state.legal_actions()
-        own = state.deal.engine.hand_lists[player][0]
-        exchanged = {own: unseen[0], unseen[0]: own}
-        moved = replayed(game, [exchanged.get(card, card) for card in deck], moves, chance)
-        assert moved.information_state_string(player) != state.information_state_string(player)
-        assert not np.array_equal(moved.information_state_tensor(player), state.information_state_tensor(player))
+        view = state.view(player)
+        for mine in numbers(view["hand"][:4] + (view["face_up"] or "") + view["opponent_known"]):
+            exchanged = {mine: unseen[0], unseen[0]: mine}
+            moved = replayed(game, [exchanged.get(card, card) for card in deck], moves, chance)
+            assert moved.information_state_string(player) != state.information_state_string(player), mine
+            assert not np.array_equal(moved.information_state_tensor(player), state.information_state_tensor(player))
         checked += 1
     assert checked >= DEALS // 2
 

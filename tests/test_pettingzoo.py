@@ -19,13 +19,13 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-from ducksoup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action  # noqa: E402
-from ducksoup.engine import Deal  # noqa: E402
-from ducksoup.envs import duck_soup_v0  # noqa: E402
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility  # noqa: E402
+from ducksoup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action
+from ducksoup.engine import Deal
+from ducksoup.envs import duck_soup_v0
+from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 DEALS = int(os.environ.get("DUCKSOUP_BRIDGE_DEALS", "6"))
 OPTIONS = [
@@ -132,7 +132,7 @@ def test_ansi_rendering_tells_the_deal_as_play_does(monkeypatch: pytest.MonkeyPa
     assert f"player 0's hand: {' '.join(deal.state()['hands'][0][i : i + 2] for i in range(0, 26, 2))}" in text
     rng = random.Random(2)
     told: list[str] = []
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, terminated, _, _ = env.last()
         before = deal.state()
         env.step(None if terminated else rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))

@@ -109,7 +109,7 @@ class ChanceDeal:
         """Every chance outcome and action number applied, in order (the OpenSpiel history)."""
         self.actions: list[tuple[int, int]] = []
         """Every player action so far, held one included: (player, action number)."""
-        self.draws: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self.draws: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], int]] = []
         """Every draw so far: the cards each player drew, and the new face-up card (-1 for none)."""
         self.seen = [0, 0]
         """The cards each player has seen, as bitmasks."""
@@ -239,9 +239,12 @@ class ChanceDeal:
         if deal.top == top:
             return
         drawn = deal.stock[top : deal.top]
-        got = tuple(tuple(card for card in drawn if deal.hands[player] >> card & 1) for player in (0, 1))
+        got = (
+            tuple(card for card in drawn if deal.hands[0] >> card & 1),
+            tuple(card for card in drawn if deal.hands[1] >> card & 1),
+        )
         face_up = deal.face_up
-        self.draws.append((got[0], got[1], -1 if face_up is None else face_up))
+        self.draws.append((got, -1 if face_up is None else face_up))
         for player in (0, 1):
             self.seen[player] |= sum(1 << card for card in got[player])
             self.tokens[player].append(f"drew: {_cards(got[player])}")
@@ -332,7 +335,8 @@ class ChanceDeal:
         copied.options, copied.dealer, copied.chosen = self.options, self.dealer, self.chosen
         copied.engine = None if self.engine is None else copy_deal(self.engine)
         copied.pending, copied.target = self.pending, self.target
-        copied.deck, copied.moves, copied.actions, copied.draws = self.deck[:], self.moves[:], self.actions[:], self.draws[:]
+        copied.deck, copied.moves, copied.actions = self.deck[:], self.moves[:], self.actions[:]
+        copied.draws = self.draws[:]
         copied.seen = self.seen[:]
         copied.tokens = (self.tokens[0][:], self.tokens[1][:])
         return copied

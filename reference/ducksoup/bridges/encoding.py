@@ -132,7 +132,9 @@ def action_id(action: Action) -> int:
 def engine_action(player: int, number: int) -> Action:
     """The engine's own action object for ``player`` taking action ``number`` (0-208)."""
     if not 0 <= number < NUM_ACTIONS or player not in (0, 1):
-        raise ValueError(f"an action is a number from 0 to {NUM_ACTIONS - 1} by player 0 or 1, not {number} by {player}")
+        raise ValueError(
+            f"an action is a number from 0 to {NUM_ACTIONS - 1} by player 0 or 1, not {number} by {player}"
+        )
     if number == DUCK_ACTION:
         return DUCKS[player]
     return PLAYS[player][number >> 2][number & 3]

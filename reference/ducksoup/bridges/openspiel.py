@@ -263,10 +263,10 @@ def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
             ones += [at + 2 + (number >> 2), at + 54 + (number & 3)]
         at += ACTION_ROW
     at = 108 + MAX_ACTIONS * ACTION_ROW
-    for draw in deal.draws:
-        ones += [at + card for card in draw[player]]
-        if draw[2] >= 0:
-            ones.append(at + 52 + draw[2])
+    for drawn, face_up in deal.draws:
+        ones += [at + card for card in drawn[player]]
+        if face_up >= 0:
+            ones.append(at + 52 + face_up)
         at += DRAW_ROW
     out[ones] = 1.0
 

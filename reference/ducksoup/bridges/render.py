@@ -59,7 +59,9 @@ class TableText:
             if before["face_up"]:
                 lines.append(f"player {winner} took the face-up {self.cards(before['face_up'])}")
             for player in (0, 1):
-                lines.append(f"player {player} drew {self.cards(_added(before['hands'][player], after['hands'][player]))}")
+                lines.append(
+                    f"player {player} drew {self.cards(_added(before['hands'][player], after['hands'][player]))}"
+                )
         if after["phase"] == "over":
             scores = after["scores"]
             lines.append(f"the deal is over: player 0 scores {scores[0]}, player 1 {scores[1]}")
@@ -70,7 +72,8 @@ class TableText:
             lines.append(f"face-up card: {self.cards(after['face_up'])}; stock: {after['stock']} cards")
         points = after["points"]
         lines.append(
-            f"points: player 0 Duck {points[0][0]}, Soup {points[0][1]}; player 1 Duck {points[1][0]}, Soup {points[1][1]}"
+            f"points: player 0 Duck {points[0][0]}, Soup {points[0][1]}; "
+            f"player 1 Duck {points[1][0]}, Soup {points[1][1]}"
         )
         return lines
 

@@ -24,7 +24,7 @@ deck shuffled with the environment's seeded random generator.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -55,10 +55,10 @@ def env(**kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name for it)
-    """The environment without wrappers."""
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
+    """The environment without wrappers (PettingZoo's name for it)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "duck_soup_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "duck_soup_v0", "is_parallelizable": False}
 
     def __init__(
         self,
