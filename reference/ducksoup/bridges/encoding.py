@@ -15,8 +15,8 @@ position, in ascending order, are the engine's legal actions in their canonical 
 :meth:`ducksoup.engine.Deal.observation` holds, in the pieces of :data:`OBSERVATION_LAYOUT`
 (absolute player numbers, as in the engine's view): one-hot ``player``, ``dealer``, ``course``
 (duck, soup), ``phase`` (:data:`PHASES`) and ``to_act`` (all zero when nobody acts), the cards of
-``hand``, ``opponent_known`` and ``face_up`` (52 each), the counts ``opponent_hand`` and
-``stock``, ``table`` (one row of 52 per card on the table, in the order played), ``tricks`` and
+``hand``, ``opponent_known`` and ``face_up`` (52 each), ``table`` (one row of 52 per card on the
+table, in the order played), then the counts: ``opponent_hand``, ``stock``, ``tricks`` and
 ``points`` (per player, per course) and ``scores`` (per player, zero until the deal is over).
 :func:`decode_view` turns the vector back into the engine's view, exactly.
 """
@@ -57,11 +57,11 @@ OBSERVATION_LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("phase", (len(PHASES),)),
     ("to_act", (2,)),
     ("hand", (52,)),
-    ("opponent_hand", (1,)),
     ("opponent_known", (52,)),
-    ("stock", (1,)),
     ("face_up", (52,)),
     ("table", (TABLE_ROWS, 52)),
+    ("opponent_hand", (1,)),
+    ("stock", (1,)),
     ("tricks", (2, 2)),
     ("points", (2, 2)),
     ("scores", (2,)),
@@ -159,43 +159,66 @@ def legal_ids(deal: Deal) -> list[int]:
 # Observations
 
 
+_DEALER, _COURSE, _PHASE, _TO_ACT = OFFSET["dealer"], OFFSET["course"], OFFSET["phase"], OFFSET["to_act"]
+_HAND, _KNOWN, _FACE_UP, _TABLE, _COUNTS = (
+    OFFSET["hand"],
+    OFFSET["opponent_known"],
+    OFFSET["face_up"],
+    OFFSET["table"],
+    OFFSET["opponent_hand"],
+)
+_PHASE_NUMBER = {phase: number for number, phase in enumerate(PHASES)}
+assert OFFSET["end"] - _COUNTS == 12, "the counts close the vector: opponent_hand, stock, tricks, points, scores"
+
+
+_BYTES = (_COUNTS + 7) // 8
+
+
 def write_observation(out: Vector, deal: Deal, player: int) -> None:
-    """Write ``deal.observation(player)`` into ``out`` (length :data:`OBSERVATION_SIZE`), read from the engine."""
-    out.fill(0.0)
+    """Write ``deal.observation(player)`` into ``out`` (length :data:`OBSERVATION_SIZE`), read from the engine.
+
+    The one-hot pieces and the card sets are gathered as the bits of one integer (a hand is already the
+    engine's bitmask), unpacked in one step; then the counts.
+    """
     opponent = 1 - player
     phase = deal.phase
     to_act = deal.to_act
-    ones = [
-        player,
-        OFFSET["dealer"] + deal.dealer,
-        OFFSET["course"] + deal.course,
-        OFFSET["phase"] + PHASES.index(phase),
-    ]
+    bits = (
+        1 << player
+        | 1 << (_DEALER + deal.dealer)
+        | 1 << (_COURSE + deal.course)
+        | 1 << (_PHASE + _PHASE_NUMBER[phase])
+        | deal.hands[player] << _HAND
+        | (deal.known[opponent] & deal.hands[opponent]) << _KNOWN
+    )
     if to_act is not None:
-        ones.append(OFFSET["to_act"] + to_act)
-    hand = OFFSET["hand"]
-    ones += [hand + card for card in deal.hand_lists[player]]
-    known = deal.known[opponent]
-    if known:
-        at = OFFSET["opponent_known"]
-        ones += [at + card for card in deal.hand_lists[opponent] if known >> card & 1]
+        bits |= 1 << (_TO_ACT + to_act)
     face_up = deal.face_up
     if face_up is not None:
-        ones.append(OFFSET["face_up"] + face_up)
-    table = OFFSET["table"]
-    for row, card in enumerate(deal.table):
-        ones.append(table + 52 * row + card)
-    out[ones] = 1.0
-    out[OFFSET["opponent_hand"]] = len(deal.hand_lists[opponent])
-    out[OFFSET["stock"]] = 26 - deal.top
-    tricks, points = deal.tricks, deal.points
-    at = OFFSET["tricks"]
-    out[at : at + 4] = (tricks[0][0], tricks[0][1], tricks[1][0], tricks[1][1])
-    at = OFFSET["points"]
-    out[at : at + 4] = (points[0][0], points[0][1], points[1][0], points[1][1])
-    if phase is OVER:
-        at = OFFSET["scores"]
-        out[at : at + 2] = deal.scores()
+        bits |= 1 << (_FACE_UP + face_up)
+    row = _TABLE
+    for card in deal.table:
+        bits |= 1 << (row + card)
+        row += 52
+    out[:_COUNTS] = np.unpackbits(
+        np.frombuffer(bits.to_bytes(_BYTES, "little"), dtype=np.uint8), count=_COUNTS, bitorder="little"
+    )
+    (duck0, soup0), (duck1, soup1) = deal.points
+    scores = (duck0 * soup0, duck1 * soup1) if phase is OVER else (0, 0)
+    tricks = deal.tricks
+    out[_COUNTS:] = (
+        len(deal.hand_lists[opponent]),
+        26 - deal.top,
+        tricks[0][0],
+        tricks[0][1],
+        tricks[1][0],
+        tricks[1][1],
+        duck0,
+        soup0,
+        duck1,
+        soup1,
+        *scores,
+    )
 
 
 def _cards(text: str) -> list[int]:

@@ -141,7 +141,7 @@ class DuckSoupGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class DuckSoupState(pyspiel.State):  # type: ignore[misc]
-    """A position of the deal; :attr:`deal` is the bridge's :class:`~ducksoup.bridges.chance.ChanceDeal`."""
+    """A position of the deal; its ``deal`` is the bridge's :class:`~ducksoup.bridges.chance.ChanceDeal`."""
 
     def __init__(self, game: DuckSoupGame) -> None:
         super().__init__(game)

@@ -91,6 +91,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self.np_random, _ = seeding.np_random(None)
         self.deal: Deal | None = None
+        self.legal: list[int] | None = None
+        """The legal action numbers of the position, once asked for."""
         self.table_text = TableText()
         self.lines: list[str] = []
 
@@ -116,6 +118,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         else:
             deck = [int(card) for card in self.np_random.permutation(52)]
         self.deal = Deal(deck, dealer, self.options)
+        self.legal = None
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
@@ -136,7 +139,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         write_observation(observation, deal, player)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if deal.to_act == player:
-            mask[legal_ids(deal)] = 1
+            mask[self.legal_actions()] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -148,7 +151,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         assert deal is not None and action is not None
         player = AGENTS.index(agent)
         number = int(action)
-        legal = legal_ids(deal)
+        legal = self.legal_actions()
         if number not in legal:
             said = action_text(number) if 0 <= number < NUM_ACTIONS else "no action"
             raise ValueError(
@@ -159,6 +162,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         before = deal.state() if self.render_mode is not None else None
         self._cumulative_rewards[agent] = 0
         deal.apply(taken)
+        self.legal = None
         if deal.to_act is None:
             first, second = deal.scores()
             self.rewards = {AGENTS[0]: first - second, AGENTS[1]: second - first}
@@ -170,6 +174,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._accumulate_rewards()
         if before is not None:
             self.lines = self.table_text.action(before, taken, deal.state())
+
+    def legal_actions(self) -> list[int]:
+        """The legal action numbers of the agent to act, ascending."""
+        if self.legal is None:
+            assert self.deal is not None, "reset() starts a deal"
+            self.legal = legal_ids(self.deal)
+        return self.legal
 
     def render(self) -> str | None:
         """The last action and what it led to, then the hand and options of the player to act."""
