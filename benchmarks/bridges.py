@@ -187,7 +187,9 @@ def main() -> int:
         print(f"{name:9s} {per_deal:10,.0f} random deals/s {per_step:12,.0f} steps/s {1e6 / per_step:8.1f} us/step")
     print(f"(the empty aec episode has {length} decisions, as an average random deal)")
     wrapped = statistics.median(empty / real for empty, real in zip(steps["empty aec"], steps["aec"], strict=True))
-    unwrapped = statistics.median(empty / real for empty, real in zip(steps["raw empty"], steps["raw aec"], strict=True))
+    unwrapped = statistics.median(
+        empty / real for empty, real in zip(steps["raw empty"], steps["raw aec"], strict=True)
+    )
     print(f"aec step cost / empty aec step cost = {wrapped:.2f}  (median of the rounds' ratios; target <= 2)")
     print(f"raw aec / raw empty step cost       = {unwrapped:.2f}  (the same without PettingZoo's wrappers)")
     print(f"openspiel / engine deals = {median['openspiel'][0] / median['engine'][0]:.3f}")
