@@ -100,6 +100,15 @@ def test_the_game_is_registered_with_its_facts() -> None:
     assert game.get_parameters() == {"stock": "face-up", "double_draw": "winner-first", "dealer": 1}
 
 
+def test_the_module_docstring_example_holds() -> None:
+    import doctest
+
+    import ducksoup.bridges.openspiel
+
+    failed, tried = doctest.testmod(ducksoup.bridges.openspiel)
+    assert failed == 0 and tried >= 3
+
+
 def test_bad_parameters_get_one_clear_message() -> None:
     with pytest.raises(ValueError, match=r"'stock' cannot be 'open'; choose one of \['face-up', 'hidden'\]"):
         pyspiel.load_game("python_duck_soup(stock=open)")

@@ -24,7 +24,7 @@ table, in the order played), then the counts: ``opponent_hand``, ``stock``, ``tr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +34,7 @@ from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
 
 JSON = dict[str, Any]
-Vector = npt.NDArray[np.float32]
+Vector: TypeAlias = npt.NDArray[np.float32]
 
 CALLS = (Call.NONE, Call.QUACK, Call.QUACK_QUACK, Call.DUCK_SOUP)
 """The calls in the order of their number in an action (``4 * card + call``)."""
