@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ducksoup.bridges.encoding import DUCK_ACTION, action_text, engine_action
+from ducksoup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
 from ducksoup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, Deal
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
@@ -143,8 +143,6 @@ class ChanceDeal:
 
     def legal_actions(self) -> list[int]:
         """The legal action numbers of the player to act, ascending; empty at chance nodes and at the end."""
-        from ducksoup.bridges.encoding import legal_ids
-
         if self.engine is None or self.pending is not None:
             return []
         return legal_ids(self.engine)
