@@ -25,6 +25,7 @@ from pettingzoo.test import api_test, seed_test
 from ducksoup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action
 from ducksoup.engine import Deal
 from ducksoup.envs import duck_soup_v0
+from duckspec.cards import full_deck
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 DEALS = int(os.environ.get("DUCKSOUP_BRIDGE_DEALS", "6"))
@@ -105,6 +106,19 @@ def test_the_env_goes_through_the_engine_states_views_and_scores_for_the_same_de
         first, second = reference.scores()
         assert reference.is_over and totals == {"player_0": first - second, "player_1": second - first}
         assert env.agents == []
+
+
+def test_a_deck_can_be_given_as_the_engine_takes_it() -> None:
+    env = duck_soup_v0.env()
+    names = [str(card) for card in full_deck()][::-1]
+    env.reset(options={"deck": names, "dealer": 0})
+    assert env.unwrapped.deal.state() == Deal(names, 0).state()
+    env.reset(options={"deck": np.arange(52), "dealer": 1})
+    assert env.unwrapped.deal.state() == Deal(list(range(52)), 1).state()
+    with pytest.raises(ValueError, match="a deck lists each of the 52 cards once, top first; this one has 51 cards"):
+        env.reset(options={"deck": list(range(51))})
+    with pytest.raises(ValueError, match="dealer is 0 or 1"):
+        env.reset(options={"dealer": 2})
 
 
 def test_an_action_the_mask_forbids_is_refused_and_changes_nothing() -> None:

@@ -15,8 +15,8 @@ deck shuffled with the environment's seeded random generator.
 * **Rewards** at the end of the deal only: each player's deal score minus the other's.
 * **Options**: ``stock`` (``"face-up"`` or ``"hidden"``), ``double_draw`` (``"winner-first"`` or
   ``"alternate"``), ``dealer`` (0 or 1; ``None``, the default, draws it at random each episode).
-  ``reset(seed, options={"deck": [...], "dealer": d})`` replays a given deck order (card
-  numbers 0-51, top first); other keys of ``options`` are ignored.
+  ``reset(seed, options={"deck": [...], "dealer": d})`` replays a given deck order (top first;
+  card numbers 0-51, ``Card`` values or ``"TC"`` notation); other keys of ``options`` are ignored.
 * ``render_mode="ansi"``: :meth:`raw_env.render` returns the table as ``ducksoup play`` prints
   it (:mod:`ducksoup.bridges.render`).
 """
@@ -43,7 +43,7 @@ from ducksoup.bridges.encoding import (
     write_observation,
 )
 from ducksoup.bridges.render import TableText
-from ducksoup.engine import Deal, check_deck
+from ducksoup.engine import Deal, card_number, check_deck
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 AGENTS = ("player_0", "player_1")
@@ -112,8 +112,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             dealer = int(self.np_random.integers(2))
         if dealer not in (0, 1):
             raise ValueError(f"duck_soup_v0: dealer is 0 or 1, not {dealer!r}")
-        if "deck" in options:
-            deck = [int(card) for card in options["deck"]]
+        if "deck" in options:  # cards as the engine takes them: numbers 0-51, Card values or "TC" notation
+            deck = [card_number(int(card) if isinstance(card, int | np.integer) else card) for card in options["deck"]]
             check_deck(deck)
         else:
             deck = [int(card) for card in self.np_random.permutation(52)]
