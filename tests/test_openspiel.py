@@ -23,8 +23,8 @@ pytest.importorskip("pyspiel")
 import numpy as np
 import pyspiel
 
-from duckcheck.encoding import deal_state_json
-from ducksoup.bots import GreedyBot
+from duckcheck.duck_soup.encoding import deal_state_json
+from ducksoup.duck_soup.bots import GreedyBot
 from ducksoup.bridges.chance import MAX_ACTIONS, ChanceDeal
 from ducksoup.bridges.encoding import (
     DUCK_ACTION,
@@ -36,7 +36,7 @@ from ducksoup.bridges.encoding import (
     engine_action,
 )
 from ducksoup.bridges.openspiel import SHORT_NAME, DuckSoupState, parse_parameters
-from ducksoup.engine import CARDS, Deal
+from ducksoup.duck_soup.engine import CARDS, Deal
 from duckspec.cards import parse_card
 from duckspec.duck_soup import deal as spec
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction

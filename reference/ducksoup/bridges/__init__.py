@@ -5,7 +5,7 @@ nothing and need their extras only when they are used.
 
 * :mod:`ducksoup.bridges.encoding`: what both bridges share, needing only NumPy: the action
   numbers (a card and a call, or "duck") and the observation tensor, which holds exactly
-  what the engine's :meth:`~ducksoup.engine.Deal.observation` holds.
+  what the engine's :meth:`~ducksoup.duck_soup.engine.Deal.observation` holds.
 * :mod:`ducksoup.bridges.chance`: a deal whose deck order is chosen one card at a time, as
   the cards are dealt and drawn, on the reference engine (pure Python).
 * :mod:`ducksoup.bridges.openspiel`: registers ``python_duck_soup`` with OpenSpiel

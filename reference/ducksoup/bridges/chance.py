@@ -1,6 +1,6 @@
 """A Duck Soup deal whose deck order is chosen one card at a time, as the cards are dealt and drawn.
 
-The engine (:class:`ducksoup.engine.Deal`) plays a deal from a whole deck order. Game-AI
+The engine (:class:`ducksoup.duck_soup.engine.Deal`) plays a deal from a whole deck order. Game-AI
 libraries want the chance events where the rules put them instead: each card dealt, and each
 card drawn from the stock after a Duck-course trick, chosen when it is needed, so that their
 samplers and search see the draws as chance. :class:`ChanceDeal` drives the engine that way:
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ducksoup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
-from ducksoup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, Deal
+from ducksoup.duck_soup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, Deal
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
 
@@ -264,7 +264,7 @@ class ChanceDeal:
         return self.deck[first:DEALT:2]
 
     def view(self, player: int) -> JSON:
-        """What ``player`` sees now, in the form of the engine's :meth:`~ducksoup.engine.Deal.observation`.
+        """What ``player`` sees now, in the form of the engine's :meth:`~ducksoup.duck_soup.engine.Deal.observation`.
 
         At a player's turn and at the end it is the engine's observation. While the hands are dealt
         it shows the phase ``deal`` and the cards dealt so far; while a draw's cards are chosen, the

@@ -12,7 +12,7 @@ The player is not part of the number: it is always the player to act. The legal 
 position, in ascending order, are the engine's legal actions in their canonical order.
 
 **Observation.** A flat ``float32`` vector of 391 numbers holding exactly what
-:meth:`ducksoup.engine.Deal.observation` holds, in the pieces of :data:`OBSERVATION_LAYOUT`
+:meth:`ducksoup.duck_soup.engine.Deal.observation` holds, in the pieces of :data:`OBSERVATION_LAYOUT`
 (absolute player numbers, as in the engine's view): one-hot ``player``, ``dealer``, ``course``
 (duck, soup), ``phase`` (:data:`PHASES`) and ``to_act`` (all zero when nobody acts), the cards of
 ``hand``, ``opponent_known`` and ``face_up`` (52 each), ``table`` (one row of 52 per card on the
@@ -29,7 +29,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ducksoup.engine import ACTION_INFO, DUCKS, NAMES, OVER, PLAYS, Deal
+from ducksoup.duck_soup.engine import ACTION_INFO, DUCKS, NAMES, OVER, PLAYS, Deal
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
 

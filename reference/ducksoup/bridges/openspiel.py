@@ -48,7 +48,7 @@ from ducksoup.bridges.encoding import (
     engine_action,
     write_observation,
 )
-from ducksoup.engine import NAMES
+from ducksoup.duck_soup.engine import NAMES
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
@@ -192,7 +192,7 @@ class DuckSoupState(pyspiel.State):  # type: ignore[misc]
         ]
         return "\n".join(lines)
 
-    # For bots that play from the engine's view (such as ducksoup.bots.GreedyBot)
+    # For bots that play from the engine's view (such as ducksoup.duck_soup.bots.GreedyBot)
 
     def view(self, player: int) -> JSON:
         """What ``player`` sees, in the form of the engine's ``observation(player)``."""

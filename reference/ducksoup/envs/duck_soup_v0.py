@@ -1,6 +1,6 @@
 """Duck Soup as a PettingZoo AEC environment: ``ducksoup.envs.duck_soup_v0.env()``.
 
-One episode is one deal, played by the reference engine (:class:`ducksoup.engine.Deal`) from a
+One episode is one deal, played by the reference engine (:class:`ducksoup.duck_soup.engine.Deal`) from a
 deck shuffled with the environment's seeded random generator.
 
 * **Agents** ``player_0`` and ``player_1``. The agent to act is the engine's: the leader, the
@@ -43,7 +43,7 @@ from ducksoup.bridges.encoding import (
     write_observation,
 )
 from ducksoup.bridges.render import TableText
-from ducksoup.engine import Deal, card_number, check_deck
+from ducksoup.duck_soup.engine import Deal, card_number, check_deck
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 AGENTS = ("player_0", "player_1")
