@@ -40,8 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from deals import engine_deals
 
-import ducksoup.bridges.openspiel  # noqa: F401  (registers python_duck_soup)
-from ducksoup.bridges.encoding import NUM_ACTIONS, OBSERVATION_HIGH, OBSERVATION_SIZE
+import ducksoup.duck_soup.bridges.openspiel  # noqa: F401  (registers python_duck_soup)
+from ducksoup.duck_soup.bridges.encoding import NUM_ACTIONS, OBSERVATION_HIGH, OBSERVATION_SIZE
 from ducksoup.envs import duck_soup_v0
 
 Run = Callable[[int, random.Random], int]

@@ -1,4 +1,4 @@
-"""Duck Soup in OpenSpiel (``ducksoup.bridges.openspiel``): OpenSpiel's own checks, the engine's states and
+"""Duck Soup in OpenSpiel (``ducksoup.duck_soup.bridges.openspiel``): OpenSpiel's own checks, the engine's states and
 views step by step for the same deck order, information states that depend on the player's own history
 only, and an OpenSpiel bot (IS-MCTS) against the greedy bot.
 
@@ -25,8 +25,8 @@ import pyspiel
 
 from duckcheck.duck_soup.encoding import deal_state_json
 from ducksoup.duck_soup.bots import GreedyBot
-from ducksoup.bridges.chance import MAX_ACTIONS, ChanceDeal
-from ducksoup.bridges.encoding import (
+from ducksoup.duck_soup.bridges.chance import MAX_ACTIONS, ChanceDeal
+from ducksoup.duck_soup.bridges.encoding import (
     DUCK_ACTION,
     MAX_SCORE,
     NUM_ACTIONS,
@@ -35,7 +35,7 @@ from ducksoup.bridges.encoding import (
     decode_view,
     engine_action,
 )
-from ducksoup.bridges.openspiel import SHORT_NAME, DuckSoupState, parse_parameters
+from ducksoup.duck_soup.bridges.openspiel import SHORT_NAME, DuckSoupState, parse_parameters
 from ducksoup.duck_soup.engine import CARDS, Deal
 from duckspec.cards import parse_card
 from duckspec.duck_soup import deal as spec
@@ -103,9 +103,9 @@ def test_the_game_is_registered_with_its_facts() -> None:
 def test_the_module_docstring_example_holds() -> None:
     import doctest
 
-    import ducksoup.bridges.openspiel
+    import ducksoup.duck_soup.bridges.openspiel
 
-    failed, tried = doctest.testmod(ducksoup.bridges.openspiel)
+    failed, tried = doctest.testmod(ducksoup.duck_soup.bridges.openspiel)
     assert failed == 0 and tried >= 3
 
 

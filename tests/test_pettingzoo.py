@@ -22,7 +22,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from ducksoup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action
+from ducksoup.duck_soup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.envs import duck_soup_v0
 from duckspec.cards import full_deck

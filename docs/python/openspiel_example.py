@@ -6,9 +6,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import ducksoup.bridges.openspiel  # noqa: F401  (registers python_duck_soup)
+import ducksoup.duck_soup.bridges.openspiel  # noqa: F401  (registers python_duck_soup)
 from ducksoup.duck_soup.bots import GreedyBot
-from ducksoup.bridges.encoding import action_id
+from ducksoup.duck_soup.bridges.encoding import action_id
 
 game = pyspiel.load_game("python_duck_soup", {"stock": "face-up", "dealer": 1})
 rng = random.Random(1)

@@ -1,19 +1,19 @@
 """Duck Soup as an OpenSpiel game: importing this module registers ``python_duck_soup``.
 
 >>> import pyspiel
->>> import ducksoup.bridges.openspiel
+>>> import ducksoup.duck_soup.bridges.openspiel
 >>> game = pyspiel.load_game("python_duck_soup", {"stock": "hidden"})
 >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.max_game_length()
 (209, 52, 78)
 
-One episode is one deal (§3-§8), played by the reference engine through
-:class:`~ducksoup.bridges.chance.ChanceDeal`:
+One episode is one deal, dealt, played and scored (§3-§8) by the reference engine through
+:class:`~ducksoup.duck_soup.bridges.chance.ChanceDeal`:
 
 * **Chance nodes** choose the deck one card at a time, as the rules reveal it: the 26 dealt
   cards (non-dealer first), the face-up card, and after each Duck-course trick the cards drawn
   and the new face-up card. Every card not chosen yet is equally likely; a chance outcome is a
   card number 0-51.
-* **Player actions** are the numbers of :mod:`ducksoup.bridges.encoding`: ``4 * card + call``
+* **Player actions** are the numbers of :mod:`ducksoup.duck_soup.bridges.encoding`: ``4 * card + call``
   (call 0 none, 1 "quack", 2 "quack-quack", 3 "duck soup") and 208 for "duck".
 * **Returns** at the end: each player's deal score minus the other's (zero-sum, within
   +-676); nothing before.
@@ -21,7 +21,7 @@ One episode is one deal (§3-§8), played by the reference engine through
   (``"winner-first"``, standard, or ``"alternate"``) and ``dealer`` (0 or 1; default 1, so
   that player 0 leads). Match play (``best_of``) does not apply to one deal.
 * **Observation** (string and tensor): what the engine's ``observation(player)`` holds; the
-  string is that view as JSON, the tensor its encoding (:func:`~ducksoup.bridges.encoding.decode_view`
+  string is that view as JSON, the tensor its encoding (:func:`~ducksoup.duck_soup.bridges.encoding.decode_view`
   turns it back).
 * **Information state** (string and tensor): the player's own history, with perfect recall:
   the hand dealt, the face-up cards, every action of either player, the cards it drew.
@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ducksoup.bridges.chance import DEALT, MAX_ACTIONS, MAX_DRAWS, ChanceDeal
-from ducksoup.bridges.encoding import (
+from ducksoup.duck_soup.bridges.chance import DEALT, MAX_ACTIONS, MAX_DRAWS, ChanceDeal
+from ducksoup.duck_soup.bridges.encoding import (
     DUCK_ACTION,
     MAX_SCORE,
     NUM_ACTIONS,
@@ -141,7 +141,7 @@ class DuckSoupGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class DuckSoupState(pyspiel.State):  # type: ignore[misc]
-    """A position of the deal; its ``deal`` is the bridge's :class:`~ducksoup.bridges.chance.ChanceDeal`."""
+    """A position of the deal; its ``deal`` is the bridge's :class:`~ducksoup.duck_soup.bridges.chance.ChanceDeal`."""
 
     def __init__(self, game: DuckSoupGame) -> None:
         super().__init__(game)

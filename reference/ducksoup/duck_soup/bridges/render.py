@@ -14,8 +14,8 @@ from typing import Any
 
 from rich.console import Console
 
-from ducksoup.duck_soup.engine import CARDS, Deal
 from ducksoup.display import Style, plain_output
+from ducksoup.duck_soup.engine import CARDS, Deal
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action, SayDuck
 from duckspec.duck_soup.quacking import Call

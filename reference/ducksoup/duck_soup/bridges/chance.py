@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ducksoup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
+from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
 from ducksoup.duck_soup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, Deal
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
@@ -70,7 +70,7 @@ class ChanceDeal:
     """One deal, its deck chosen card by card by :meth:`apply` at chance nodes, played by the engine.
 
     ``apply(n)`` takes a card number (0-51) at a chance node and an action number
-    (:mod:`ducksoup.bridges.encoding`) at a player's turn.
+    (:mod:`ducksoup.duck_soup.bridges.encoding`) at a player's turn.
     """
 
     __slots__ = (
