@@ -117,8 +117,12 @@ def test_a_deck_can_be_given_as_the_engine_takes_it() -> None:
     assert env.unwrapped.deal.state() == Deal(list(range(52)), 1).state()
     with pytest.raises(ValueError, match="a deck lists each of the 52 cards once, top first; this one has 51 cards"):
         env.reset(options={"deck": list(range(51))})
+    env.reset(options={"deck": np.arange(52)[::-1], "dealer": np.int64(0)})
+    assert env.unwrapped.deal.state() == Deal(list(range(52))[::-1], 0).state()
     with pytest.raises(ValueError, match="dealer is 0 or 1"):
         env.reset(options={"dealer": 2})
+    with pytest.raises(TypeError, match="a card is a Card, an int 0-51 or a name like 'TC', not True"):
+        env.reset(options={"deck": [True, *range(2, 52), 0]})  # the engine's message: a bool is no card number
 
 
 def test_an_action_the_mask_forbids_is_refused_and_changes_nothing() -> None:

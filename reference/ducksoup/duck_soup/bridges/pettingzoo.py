@@ -76,6 +76,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
                 f"duck_soup_v0: stock is 'face-up' or 'hidden' (not {stock!r}), "
                 f"double_draw 'winner-first' or 'alternate' (not {double_draw!r})"
             )
+        dealer = _plain(dealer)
         if dealer not in (None, 0, 1):
             raise ValueError(f"duck_soup_v0: dealer is 0, 1 or None (at random), not {dealer!r}")
         self.render_mode = render_mode
@@ -107,13 +108,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         options = options or {}
-        dealer = options.get("dealer", self.dealer)
+        dealer = _plain(options.get("dealer", self.dealer))
         if dealer is None:
             dealer = int(self.np_random.integers(2))
         if dealer not in (0, 1):
             raise ValueError(f"duck_soup_v0: dealer is 0 or 1, not {dealer!r}")
         if "deck" in options:  # cards as the engine takes them: numbers 0-51, Card values or "TC" notation
-            deck = [card_number(int(card) if isinstance(card, int | np.integer) else card) for card in options["deck"]]
+            deck = [card_number(_plain(card)) for card in options["deck"]]
             check_deck(deck)
         else:
             deck = [int(card) for card in self.np_random.permutation(52)]
@@ -193,3 +194,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _plain(value: Any) -> Any:
+    """A NumPy integer as a Python int, anything else unchanged: the engine takes only Python ints as card
+    numbers and players, and refuses a bool or a float with its own ``TypeError``."""
+    return int(value) if isinstance(value, np.integer) else value
