@@ -48,9 +48,10 @@ PARAMETERS: list[dict[str, Any]] = [
     {"stock": "hidden"},
     {"double_draw": "alternate"},
     {"stock": "hidden", "double_draw": "alternate", "dealer": 0},
+    {"calls": "silent"},
 ]
-"""The rule options in every combination that matters (the face-up card, the order of a double draw), and
-player 0 dealing."""
+"""The rule options in every combination that matters (the face-up card, the order of a double draw, silent
+calls), and player 0 dealing."""
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "python" / "openspiel_example.py"
 
 
@@ -97,7 +98,7 @@ def test_the_game_is_registered_with_its_facts() -> None:
     assert (game.min_utility(), game.max_utility()) == (-MAX_SCORE, MAX_SCORE)
     assert game.observation_tensor_shape() == [391]
     assert game.information_state_tensor_shape() == [2 + 2 + 52 + 52 + 78 * 59 + 13 * 104]
-    assert game.get_parameters() == {"stock": "face-up", "double_draw": "winner-first", "dealer": 1}
+    assert game.get_parameters() == {"stock": "face-up", "double_draw": "winner-first", "calls": "spoken", "dealer": 1}
 
 
 def test_the_module_docstring_example_holds() -> None:

@@ -26,7 +26,7 @@ from ducksoup.duck_soup.bridges.encoding import NUM_ACTIONS, action_id, decode_v
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.envs import duck_soup_v0
 from duckspec.cards import full_deck
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 DEALS = int(os.environ.get("DUCKSOUP_BRIDGE_DEALS", "6"))
 OPTIONS = [
@@ -34,6 +34,7 @@ OPTIONS = [
     {"stock": "hidden"},
     {"double_draw": "alternate"},
     {"stock": "hidden", "double_draw": "alternate"},
+    {"calls": "silent"},
 ]
 TOLERATED = {
     "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
@@ -48,6 +49,7 @@ def rule_options(kwargs: dict[str, Any]) -> RuleOptions:
     return RuleOptions(
         stock=StockVisibility(kwargs.get("stock", "face-up")),
         double_draw=DoubleDraw(kwargs.get("double_draw", "winner-first")),
+        calls=Calls(kwargs.get("calls", "spoken")),
     )
 
 

@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
-from ducksoup.duck_soup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, Deal
+from ducksoup.duck_soup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, RANK, Deal
 from duckspec.duck_soup.actions import Action
-from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
 DEALT = 26
@@ -213,7 +213,7 @@ class ChanceDeal:
             if number != DUCK_ACTION:
                 self.seen[other] |= 1 << card
         self.actions.append((player, number))
-        if deal.course == DUCK and _finishes_trick(deal.phase, action):
+        if deal.course == DUCK and _finishes_trick(deal, action):
             end = deal.top + (4 if deal.phase is FOURTH and deal.top <= 22 else 2)
             self.target = DEALT + end + (0 if self.hidden or end >= 26 else 1)
             if len(self.deck) < self.target:
@@ -341,23 +341,37 @@ class ChanceDeal:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its options, dealer and moves, and rebuilt by replaying them."""
-        return replay, (self.options.stock.value, self.options.double_draw.value, self.dealer, tuple(self.moves))
+        options = self.options
+        return replay, (
+            options.stock.value,
+            options.double_draw.value,
+            self.dealer,
+            tuple(self.moves),
+            options.calls.value,
+        )
 
 
-def replay(stock: str, double_draw: str, dealer: int, moves: tuple[int, ...]) -> ChanceDeal:
+def replay(
+    stock: str, double_draw: str, dealer: int, moves: tuple[int, ...], calls: str = Calls.SPOKEN.value
+) -> ChanceDeal:
     """The deal reached by playing ``moves`` from the start (how a pickled :class:`ChanceDeal` is rebuilt)."""
-    deal = ChanceDeal(RuleOptions(stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw)), dealer)
+    options = RuleOptions(stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw), calls=Calls(calls))
+    deal = ChanceDeal(options, dealer)
     for move in moves:
         deal.apply(move)
     return deal
 
 
-def _finishes_trick(phase: str, action: Action) -> bool:
-    """Whether ``action`` decides a trick: a follow without "quack" (§4), "duck" (§6), or the card after a
-    quack-quack (§6); every other action waits for an answer."""
+def _finishes_trick(deal: Deal, action: Action) -> bool:
+    """Whether ``action``, about to be played in ``deal``, decides a trick: a follow that is no quack (§4),
+    "duck" (§6), or the card after a quack-quack (§6); every other action waits for an answer. With silent
+    calls (ruling DS-R15) a follow of the rank led is a quack without the word."""
+    phase = deal.phase
     if phase is FOURTH:
         return True
     _, _, card, call = ACTION_INFO[id(action)]
     if phase is ANSWER:
         return card < 0
-    return phase is FOLLOW and call != QUACK
+    if phase is not FOLLOW:
+        return False
+    return call != QUACK and not (deal.silent and RANK[card] == RANK[deal.table[0]])

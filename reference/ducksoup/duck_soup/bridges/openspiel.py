@@ -18,8 +18,9 @@ One episode is one deal, dealt, played and scored (§3-§8) by the reference eng
 * **Returns** at the end: each player's deal score minus the other's (zero-sum, within
   +-676); nothing before.
 * **Parameters**: ``stock`` (``"face-up"``, standard, or ``"hidden"``), ``double_draw``
-  (``"winner-first"``, standard, or ``"alternate"``) and ``dealer`` (0 or 1; default 1, so
-  that player 0 leads). Match play (``best_of``) does not apply to one deal.
+  (``"winner-first"``, standard, or ``"alternate"``), ``calls`` (``"spoken"``, standard, or
+  ``"silent"``, where every call is 0) and ``dealer`` (0 or 1; default 1, so that player 0
+  leads). Match play (``best_of``) does not apply to one deal.
 * **Observation** (string and tensor): what the engine's ``observation(player)`` holds; the
   string is that view as JSON, the tensor its encoding (:func:`~ducksoup.duck_soup.bridges.encoding.decode_view`
   turns it back).
@@ -50,11 +51,11 @@ from ducksoup.duck_soup.bridges.encoding import (
 )
 from ducksoup.duck_soup.engine import NAMES
 from duckspec.duck_soup.actions import Action
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
 SHORT_NAME = "python_duck_soup"
-PARAMETERS: dict[str, Any] = {"stock": "face-up", "double_draw": "winner-first", "dealer": 1}
+PARAMETERS: dict[str, Any] = {"stock": "face-up", "double_draw": "winner-first", "calls": "spoken", "dealer": 1}
 """The game's parameters and their defaults (the standard rules, player 1 dealing)."""
 
 GAME_TYPE = pyspiel.GameType(
@@ -108,12 +109,17 @@ def parse_parameters(params: Mapping[str, Any]) -> tuple[RuleOptions, int]:
     choices: dict[str, list[Any]] = {
         "stock": [v.value for v in StockVisibility],
         "double_draw": [v.value for v in DoubleDraw],
+        "calls": [v.value for v in Calls],
         "dealer": [0, 1],
     }
     for name, allowed in choices.items():
         if values[name] not in allowed or isinstance(values[name], bool):
             raise ValueError(f"{SHORT_NAME}: parameter {name!r} cannot be {values[name]!r}; choose one of {allowed}")
-    options = RuleOptions(stock=StockVisibility(values["stock"]), double_draw=DoubleDraw(values["double_draw"]))
+    options = RuleOptions(
+        stock=StockVisibility(values["stock"]),
+        double_draw=DoubleDraw(values["double_draw"]),
+        calls=Calls(values["calls"]),
+    )
     return options, int(values["dealer"])
 
 

@@ -14,7 +14,8 @@ deck shuffled with the environment's seeded random generator.
   for the agent to act and all zeros for the other.
 * **Rewards** at the end of the deal only: each player's deal score minus the other's.
 * **Options**: ``stock`` (``"face-up"`` or ``"hidden"``), ``double_draw`` (``"winner-first"`` or
-  ``"alternate"``), ``dealer`` (0 or 1; ``None``, the default, draws it at random each episode).
+  ``"alternate"``), ``calls`` (``"spoken"`` or ``"silent"``: every action's call is then 0),
+  ``dealer`` (0 or 1; ``None``, the default, draws it at random each episode).
   ``reset(seed, options={"deck": [...], "dealer": d})`` replays a given deck order (top first;
   card numbers 0-51, ``Card`` values or ``"TC"`` notation); other keys of ``options`` are ignored.
 * ``render_mode="ansi"``: :meth:`raw_env.render` returns the table as ``ducksoup play`` prints
@@ -44,7 +45,7 @@ from ducksoup.duck_soup.bridges.encoding import (
 )
 from ducksoup.duck_soup.bridges.render import TableText
 from ducksoup.duck_soup.engine import Deal, card_number, check_deck
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 AGENTS = ("player_0", "player_1")
 
@@ -65,22 +66,27 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         render_mode: str | None = None,
         stock: str = "face-up",
         double_draw: str = "winner-first",
+        calls: str = "spoken",
         dealer: int | None = None,
     ) -> None:
-        EzPickle.__init__(self, render_mode=render_mode, stock=stock, double_draw=double_draw, dealer=dealer)
+        EzPickle.__init__(
+            self, render_mode=render_mode, stock=stock, double_draw=double_draw, calls=calls, dealer=dealer
+        )
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"duck_soup_v0: render_mode is 'ansi' or None, not {render_mode!r}")
-        if stock not in [v.value for v in StockVisibility] or double_draw not in [v.value for v in DoubleDraw]:
-            raise ValueError(
-                f"duck_soup_v0: stock is 'face-up' or 'hidden' (not {stock!r}), "
-                f"double_draw 'winner-first' or 'alternate' (not {double_draw!r})"
-            )
+        chosen = {"stock": (stock, StockVisibility), "double_draw": (double_draw, DoubleDraw), "calls": (calls, Calls)}
+        for name, (value, enum) in chosen.items():
+            if value not in [v.value for v in enum]:
+                allowed = " or ".join(repr(v.value) for v in enum)
+                raise ValueError(f"duck_soup_v0: {name} is {allowed}, not {value!r}")
         dealer = _plain(dealer)
         if dealer not in (None, 0, 1):
             raise ValueError(f"duck_soup_v0: dealer is 0, 1 or None (at random), not {dealer!r}")
         self.render_mode = render_mode
-        self.options = RuleOptions(stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw))
+        self.options = RuleOptions(
+            stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw), calls=Calls(calls)
+        )
         self.dealer = dealer
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
