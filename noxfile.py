@@ -1,6 +1,6 @@
 """Every check of the project, one nox session each.
 
-Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser.
+Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser, bridges.
 Not default: soak (long property and differential tests), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side).
 """
@@ -16,10 +16,13 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs", "browser"]
+nox.options.sessions = ["tests", "typecheck", "contracts", "conformance", "docs", "browser", "bridges"]
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
+BRIDGES = "openspiel,pettingzoo"
+"""The extras of the bridges to OpenSpiel and PettingZoo; the sessions that need them install them."""
+BRIDGE_TESTS = ["tests/test_openspiel.py", "tests/test_pettingzoo.py"]
 SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py")
 SOAK_TESTS = [str(path) for name in SOAK_FILES for path in sorted(Path("tests").glob(f"**/{name}"))]
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``)."""
@@ -72,8 +75,8 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict on the three packages and the tests; ruff lint and format check."""
-    install(session)
+    """mypy --strict on the three packages and the tests (the bridges' libraries installed); ruff."""
+    install(session, f"test,{BRIDGES}")
     session.run("mypy")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
@@ -167,16 +170,28 @@ def bench(session: nox.Session) -> None:
     """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
     their ratios, for each game (Duck Soup; Doubleduck, with decisions per second; Aw Ducks! rounds for 2, 3
     and 4 players); then ``ducksoup check`` steps per second (requests pipelined) against the engine's adapter
-    and, where Node.js is installed, the JavaScript example adapter. ``nox -s bench -- --seconds S --rounds R``
-    passes its options to each benchmark."""
+    and, where Node.js is installed, the JavaScript example adapter; and Duck Soup's random deals per second
+    through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment as the
+    yardstick of the environment's cost per step (benchmarks/bridges.py). ``nox -s bench -- --seconds S
+    --rounds R`` passes its options to each benchmark."""
     if session.venv_backend != "none":
-        session.install(".")
+        session.install(f".[{BRIDGES}]")
     session.run("python", "benchmarks/deals.py", *session.posargs)
     session.run("python", "benchmarks/doubleduck.py", *session.posargs)
     session.run("python", "benchmarks/aw_ducks.py", *session.posargs)
+    session.run("python", "benchmarks/bridges.py", *session.posargs)
     session.run("ducksoup", "check")
     if shutil.which("node"):
         session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])
+
+
+@nox.session(python=PYTHON)
+def bridges(session: nox.Session) -> None:
+    """Duck Soup in OpenSpiel and PettingZoo, with their extras installed: OpenSpiel's random simulation test
+    with serialization, PettingZoo's API and seed tests, the differential and information-state tests, an
+    IS-MCTS bot against the greedy bot, the docs' examples (the tests session skips these files)."""
+    install(session, f"test,{BRIDGES}")
+    session.run("pytest", *BRIDGE_TESTS, *session.posargs, env={"DUCKSOUP_BRIDGE_DEALS": "6"})
 
 
 @nox.session(python=PYTHON)
@@ -194,7 +209,7 @@ def docs(session: nox.Session) -> None:
     """The Sphinx documentation, offline: HTML with warnings as errors and every reference checked
     (``docs/_build/html/index.html``), its examples run by the doctest builder on the same doctrees,
     and tests/test_docs.py (skipped by the tests session, which does not install Sphinx)."""
-    install(session, "test,docs")
+    install(session, f"test,docs,{BRIDGES}")
     common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
     session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")

@@ -61,6 +61,7 @@ nitpick_ignore_regex = [
         r"Exception|ValueError|TypeError|KeyError|AssertionError|RuntimeError|StrEnum|IntEnum|Enum)",
     ),
     (r"py:.*", r"(click|rich|jsonschema)\..*"),
+    (r"py:.*", r"(numpy|pyspiel|pettingzoo|gymnasium)\..*"),  # the bridges' libraries (extras)
     (r"py:class", r".*\.T"),  # type variables
 ]
 

@@ -26,15 +26,20 @@ LAYERS = {
 }
 PACKAGES = {suite.package for suite in games()}
 NAMES = {suite.id for suite in games()} | PACKAGES
+ENVIRONMENT_ENTRIES = {LAYERS["ducksoup"] / "envs" / f"{package}_v0.py": package for package in PACKAGES}
+"""The one exception to the rule, and only for these files: PettingZoo names an environment's module after its
+game (``pettingzoo.classic.chess_v6``), so ``ducksoup.envs.<game>_v0`` is the game's public entry in a shared
+folder. Such a module may import its own game's modules and must do nothing else (see
+:func:`test_an_environment_entry_only_re_exports_its_own_game`); the environment lives in the game's folder."""
 
 
 def shared_modules() -> list[tuple[str, Path]]:
-    """Every module of the three packages that lies outside a game's folder."""
+    """Every module of the three packages that lies outside a game's folder, but for the environment entries."""
     return [
         (layer, path)
         for layer, folder in LAYERS.items()
         for path in sorted(folder.rglob("*.py"))
-        if path.relative_to(folder).parts[0] not in PACKAGES
+        if path.relative_to(folder).parts[0] not in PACKAGES and path not in ENVIRONMENT_ENTRIES
     ]
 
 
@@ -121,3 +126,20 @@ def test_the_check_catches_a_game_branch_and_a_game_import() -> None:
         "line 1 imports duckspec.duck_soup.deal",
         "line 3 names the game 'duck-soup'",
     ]
+
+
+def environment_entries() -> list[Path]:
+    return sorted(path for path in (LAYERS["ducksoup"] / "envs").glob("*.py") if path.name != "__init__.py")
+
+
+@pytest.mark.parametrize("path", environment_entries(), ids=lambda path: path.name)
+def test_an_environment_entry_only_re_exports_its_own_game(path: Path) -> None:
+    assert path in ENVIRONMENT_ENTRIES, f"{path.name}: an environment's module is named <game package>_v0.py"
+    package = ENVIRONMENT_ENTRIES[path]
+    body = ast.parse(path.read_text(encoding="utf-8")).body
+    for node in body[1:] if ast.get_docstring(ast.Module(body=body, type_ignores=[])) else body:
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            assert node.module and node.module.startswith(f"ducksoup.{package}."), f"{path.name}: {node.module}"
+        else:
+            exported = isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]
+            assert exported or isinstance(node, ast.ImportFrom), f"{path.name} line {node.lineno}: only re-exports"

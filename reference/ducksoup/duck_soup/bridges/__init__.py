@@ -1,0 +1,22 @@
+"""Duck Soup in the game-AI libraries: OpenSpiel and PettingZoo (optional extras).
+
+Nothing here is imported by the rest of :mod:`ducksoup`, nor by the registry of games: the bridges
+cost the base package nothing and need their extras only when they are used.
+
+* :mod:`ducksoup.duck_soup.bridges.encoding`: what both bridges share, needing only NumPy: the action
+  numbers (a card and a call, or "duck") and the observation tensor, which holds exactly
+  what the engine's :meth:`~ducksoup.duck_soup.engine.Deal.observation` holds.
+* :mod:`ducksoup.duck_soup.bridges.chance`: a deal whose deck order is chosen one card at a time, as
+  the cards are dealt and drawn, on the reference engine (pure Python).
+* :mod:`ducksoup.duck_soup.bridges.openspiel`: registers ``python_duck_soup`` with OpenSpiel
+  (``pip install "ducksoup[openspiel]"``).
+* :mod:`ducksoup.duck_soup.bridges.pettingzoo`: the PettingZoo AEC environment
+  (``pip install "ducksoup[pettingzoo]"``), imported as PettingZoo's environments are, from
+  :mod:`ducksoup.envs.duck_soup_v0`.
+* :mod:`ducksoup.duck_soup.bridges.render`: the table as text, in the words of ``ducksoup play``.
+
+Only Duck Soup is bridged so far. Another game of the family would have its bridges in its own
+folder (``ducksoup.<game>.bridges``) and register under its own name (``python_<game>`` with
+OpenSpiel, ``ducksoup.envs.<game>_v0`` with PettingZoo), from the same pieces: its engine, its
+action numbering and its observation layout.
+"""

@@ -1,0 +1,189 @@
+"""Duck Soup as a PettingZoo AEC environment (``ducksoup.envs.duck_soup_v0``): PettingZoo's API and seed
+tests, the engine's views, masks and scores step by step for the same deck order, and the ansi table.
+
+Skipped without the extra (``pip install -e ".[pettingzoo]"``); ``nox -s bridges`` installs it.
+``DUCKSOUP_BRIDGE_DEALS`` sets how many random deals each test plays (default 6).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from ducksoup.duck_soup.bridges.encoding import NUM_ACTIONS, action_id, decode_view, engine_action
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.envs import duck_soup_v0
+from duckspec.cards import full_deck
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
+
+DEALS = int(os.environ.get("DUCKSOUP_BRIDGE_DEALS", "6"))
+OPTIONS = [
+    {},
+    {"stock": "hidden"},
+    {"double_draw": "alternate"},
+    {"stock": "hidden", "double_draw": "alternate"},
+    {"calls": "silent"},
+]
+TOLERATED = {
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+    "Observation is not a NumPy array",
+}
+"""What PettingZoo's API test says of every environment with action masks (a dict of an observation and a
+mask, as its own card games have), unless it is one of PettingZoo's own."""
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "python" / "pettingzoo_example.py"
+
+
+def rule_options(kwargs: dict[str, Any]) -> RuleOptions:
+    return RuleOptions(
+        stock=StockVisibility(kwargs.get("stock", "face-up")),
+        double_draw=DoubleDraw(kwargs.get("double_draw", "winner-first")),
+        calls=Calls(kwargs.get("calls", "spoken")),
+    )
+
+
+@pytest.mark.parametrize("kwargs", OPTIONS, ids=str)
+def test_pettingzoo_api_test(kwargs: dict[str, Any]) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(duck_soup_v0.env(**kwargs), num_cycles=100 * DEALS)
+    assert {str(warning.message) for warning in caught} <= TOLERATED
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(duck_soup_v0.env, num_cycles=100 * DEALS)
+
+
+def test_the_same_seed_deals_the_same_cards_and_another_seed_others() -> None:
+    first, second = duck_soup_v0.env(), duck_soup_v0.env()
+    first.reset(seed=4)
+    second.reset(seed=4)
+    assert first.unwrapped.deal.state() == second.unwrapped.deal.state()
+    second.reset(seed=5)
+    assert first.unwrapped.deal.state()["hands"] != second.unwrapped.deal.state()["hands"]
+
+
+@pytest.mark.parametrize("kwargs", OPTIONS, ids=str)
+def test_the_env_goes_through_the_engine_states_views_and_scores_for_the_same_deck(kwargs: dict[str, Any]) -> None:
+    """Random masked play: every observation decodes to the engine's view of that player, the mask is the
+    engine's legal actions for the player to act (nothing for the other), the rewards come at the end only
+    and are the deal score differences."""
+    env = duck_soup_v0.env(**kwargs)
+    rng = random.Random(f"pettingzoo {kwargs}")
+    for deal in range(DEALS):
+        deck, dealer = list(range(52)), deal % 2
+        rng.shuffle(deck)
+        reference = Deal(deck, dealer, rule_options(kwargs))
+        env.reset(seed=deal, options={"deck": deck, "dealer": dealer})
+        totals = {agent: 0.0 for agent in env.possible_agents}
+        for agent in env.agent_iter():
+            observation, reward, terminated, truncated, info = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            player = env.possible_agents.index(agent)
+            assert player == reference.to_act and info == {}
+            assert env.unwrapped.deal.state() == reference.state()
+            for seat, name in enumerate(env.possible_agents):
+                seen = env.observe(name)
+                assert decode_view(seen["observation"]) == reference.observation(seat)
+                legal = [action_id(action) for action in reference.legal_actions()] if seat == player else []
+                assert np.flatnonzero(seen["action_mask"]).tolist() == legal
+            assert reward == 0
+            number = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+            env.step(number)
+            reference.apply(engine_action(player, number))
+        first, second = reference.scores()
+        assert reference.is_over and totals == {"player_0": first - second, "player_1": second - first}
+        assert env.agents == []
+
+
+def test_a_deck_can_be_given_as_the_engine_takes_it() -> None:
+    env = duck_soup_v0.env()
+    names = [str(card) for card in full_deck()][::-1]
+    env.reset(options={"deck": names, "dealer": 0})
+    assert env.unwrapped.deal.state() == Deal(names, 0).state()
+    env.reset(options={"deck": np.arange(52), "dealer": 1})
+    assert env.unwrapped.deal.state() == Deal(list(range(52)), 1).state()
+    with pytest.raises(ValueError, match="a deck lists each of the 52 cards once, top first; this one has 51 cards"):
+        env.reset(options={"deck": list(range(51))})
+    env.reset(options={"deck": np.arange(52)[::-1], "dealer": np.int64(0)})
+    assert env.unwrapped.deal.state() == Deal(list(range(52))[::-1], 0).state()
+    with pytest.raises(ValueError, match="dealer is 0 or 1"):
+        env.reset(options={"dealer": 2})
+    with pytest.raises(TypeError, match="a card is a Card, an int 0-51 or a name like 'TC', not True"):
+        env.reset(options={"deck": [True, *range(2, 52), 0]})  # the engine's message: a bool is no card number
+
+
+def test_an_action_the_mask_forbids_is_refused_and_changes_nothing() -> None:
+    env = duck_soup_v0.env()
+    env.reset(seed=1)
+    before = env.unwrapped.deal.state()
+    agent = env.agent_selection
+    with pytest.raises(ValueError, match=r"cannot take action 208 \(duck\) now; the legal actions are \d+ \("):
+        env.step(208)
+    assert env.unwrapped.deal.state() == before and env.agent_selection == agent
+    with pytest.raises(ValueError, match="render_mode is 'ansi' or None"):
+        duck_soup_v0.env(render_mode="human")
+    with pytest.raises(ValueError, match="stock is 'face-up' or 'hidden'"):
+        duck_soup_v0.env(stock="open")
+    assert env.action_space(agent).n == NUM_ACTIONS
+
+
+def test_ansi_rendering_tells_the_deal_as_play_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    env = duck_soup_v0.env(render_mode="ansi", dealer=1)
+    env.reset(seed=2)
+    deal = env.unwrapped.deal
+    text = env.render()
+    assert text.startswith("player 1 dealt; player 0 leads first\nface-up card: ")
+    assert f"player 0's hand: {' '.join(deal.state()['hands'][0][i : i + 2] for i in range(0, 26, 2))}" in text
+    rng = random.Random(2)
+    told: list[str] = []
+    for _agent in env.agent_iter():
+        observation, _, terminated, _, _ = env.last()
+        before = deal.state()
+        env.step(None if terminated else rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        if terminated:
+            continue
+        text = env.render()
+        told.append(text)
+        after = deal.state()
+        if after["table"] == "" and before["course"] == "duck":  # a Duck trick ended: points, then the draws
+            assert " won " in text and " point(s)\n" in text and "player 0 drew " in text and "player 1 drew " in text
+        if after["course"] == "soup" and before["course"] == "duck":
+            assert "the stock is empty: the Soup course begins (higher cards win, Aces high)" in text
+        if after["phase"] == "lead" and after["course"] == "duck" and after["stock"] < before["stock"]:
+            assert f"face-up card: {after['face_up']}; stock: {after['stock']} cards" in text
+    scores = deal.scores()
+    assert told[-1].endswith(f"the deal is over: player 0 scores {scores[0]}, player 1 {scores[1]}")
+    plain = duck_soup_v0.env()
+    plain.reset(seed=2)
+    with warnings.catch_warnings(record=True):
+        assert plain.render() is None
+
+
+def test_colours_are_ansi_codes() -> None:
+    env = duck_soup_v0.env(render_mode="ansi")
+    env.unwrapped.table_text.style = type(env.unwrapped.table_text.style)(symbols=True)
+    env.reset(seed=0)
+    assert "\x1b[31m" in env.render() and ("♥" in env.render() or "♦" in env.render())
+
+
+def test_the_documented_example_runs() -> None:
+    """docs/python/pettingzoo_example.py, as the PettingZoo page shows it."""
+    done = subprocess.run([sys.executable, str(EXAMPLE)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "the deal is over" in done.stdout and "rewards" in done.stdout
