@@ -12,6 +12,7 @@ warning, or opens a dialog. Screenshots go to ``build/screenshots/``, which git 
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -34,8 +35,8 @@ def missing(what: str) -> None:
 
 
 PLAYWRIGHT: Any
-try:
-    from playwright import sync_api as PLAYWRIGHT
+try:  # imported by name, so that the type checker reads it the same with Playwright installed or not
+    PLAYWRIGHT = importlib.import_module("playwright.sync_api")
 except ImportError:  # the tests session installs no browser: every test here says so and is skipped
     PLAYWRIGHT = None
 
