@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from duckcheck.untrusted import shown
 from ducksoup.cli import main
 from tests.viewer.hostile_adapter import HOSTILE
 from tests.viewer.test_page import data_of, scripts
+
+HOSTILE_SHOWN = shown(HOSTILE)
+"""The hostile text as the runner reports it: its markup intact, its control and invisible characters escaped."""
 
 JSON = dict[str, Any]
 ADAPTER = Path(__file__).resolve().parent / "hostile_adapter.py"
@@ -60,7 +64,7 @@ def test_hostile_texts_reach_the_report_as_text_only(report: str) -> None:
     assert "default-src 'none'" in html.unescape(head)
     assert "\x00" not in report and "\u202e" not in report.split('<script type="application/json"')[0]
     names = [document["divergence"]["reason"] for document in data_of(report).values()]
-    assert any(HOSTILE in reason for reason in names)
+    assert any(HOSTILE_SHOWN in reason for reason in names)
 
 
 def diff_marked(value: Any) -> list[str]:
@@ -88,7 +92,7 @@ def test_the_differences_are_marked_on_both_sides(report: str) -> None:
     assert view["seat"] == 1 and "view" in view["expected_title"]
     assert diff_marked(view["received"])
     errored = by_kind["errored"]
-    assert "raw" in errored["received"] and HOSTILE in errored["received"]["status"]
+    assert "raw" in errored["received"] and HOSTILE_SHOWN in errored["received"]["status"]
 
 
 def test_an_undrawable_answer_is_shown_as_json() -> None:
