@@ -130,6 +130,7 @@ class Statistics:
     probes: int = 0
     hits: int = 0
     searches: int = 0
+    entries: int = 0
 
     @property
     def hit_rate(self) -> float:
@@ -169,22 +170,14 @@ class Search:
         OFF = 1 << 24
         FIELD = (1 << 25) - 1
         LIMIT = 1 << 23  # beyond any value: 26 tricks of 2 points at a weight under 100,000
-        counter = [0, 0, 0]  # nodes, probes, hits
-
-        def last_trick(a: int, b: int, p: int) -> int:
-            wl, wf = w[p], w[1 - p]
-            if suit_of[a] & b:
-                return -wf if b > a else wl
-            if rank_of[a] & b:
-                return -2 * wf  # quack (the leader has no third card) beats a silent match, 2 for the leader
-            return 2 * wl
-
         own0 = self.owner0
         M26 = (1 << 26) - 1
-        pairs: tuple[dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...] = ({}, {})
+        pairs0: dict[int, Any] = {}
+        pairs1: dict[int, Any] = {}
         patterns: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
+        nodes = hits = 0
 
-        def pair_entry(half: int, r: int, lv: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        def pair_entry(half: int, r: int, lv: int) -> Any:
             """The pattern id and each player's classes of cards in two suits (half 0: clubs and
             diamonds, 1: hearts and spades), from the cards left ``r`` and the live ranks ``lv``."""
             shift = 26 * half
@@ -193,61 +186,78 @@ class Search:
             theirs = rem ^ mine
             live = rem & (lv << shift)
             pattern = tuple(
-                tuple((0 if mine >> i & 1 else 1, i % 13 if live >> i & 1 else -1) for i in range(low, low + 13) if rem >> i & 1)
+                tuple(
+                    (0 if mine >> i & 1 else 1, i % 13 if live >> i & 1 else -1)
+                    for i in range(low, low + 13)
+                    if rem >> i & 1
+                )
                 for low in (shift, shift + 13)
             )
             pid = patterns.setdefault(pattern, len(patterns))
-            entry = (
-                pid,
-                tuple(class_representatives(mine, theirs, live & mine)),
-                tuple(class_representatives(theirs, mine, live & theirs)),
+            classes = (class_representatives(mine, theirs, live & mine), class_representatives(theirs, mine, live & theirs))
+            others = (theirs, mine)
+            # Each player's leads in the order worth trying first: cards the opponent can neither beat
+            # nor quack, then the others, then those that can be quacked.
+            ordered = tuple(
+                (
+                    tuple(c for c in classes[x] if not c & live and not (suit_of[c] & others[x]) > c),
+                    tuple(c for c in classes[x] if not c & live and (suit_of[c] & others[x]) > c),
+                    tuple(c for c in classes[x] if c & live),
+                )
+                for x in (0, 1)
             )
-            pairs[half][r | (r & lv) << 26] = entry
+            entry = (pid, tuple(classes[0]), tuple(classes[1]), ordered[0], ordered[1])
+            (pairs1 if half else pairs0)[r | (r & lv) << 26] = entry
             return entry
 
         def node(a: int, b: int, p: int, alpha: int, beta: int) -> int:
             """Leader ``p`` holds ``a``, the follower ``b``; the leader's value of the rest."""
-            if not a & (a - 1):
-                return last_trick(a, b, p) if a else 0
-            counter[0] += 1
-            if counter[0] > budget:
+            if not a & (a - 1):  # the last trick, or none
+                if not a:
+                    return 0
+                if suit_of[a] & b:
+                    return -w[1 - p] if b > a else w[p]
+                if rank_of[a] & b:
+                    return -2 * w[1 - p]  # quack (the leader has no third card): better than a silent match
+                return 2 * w[p]
+            nonlocal nodes, hits
+            nodes += 1
+            if nodes > budget:
                 raise BudgetExceeded
             rest = a | b
-            h0 = rest & own0
-            h1 = rest ^ h0
-            lv = (h0 | h0 >> 13 | h0 >> 26 | h0 >> 39) & (h1 | h1 >> 13 | h1 >> 26 | h1 >> 39) & LOW13
+            x0 = rest & own0
+            x1 = rest ^ x0
+            x0 |= x0 >> 26
+            x1 |= x1 >> 26
+            lv = (x0 | x0 >> 13) & (x1 | x1 >> 13) & LOW13  # ranks both players hold: quacks possible
             lv |= lv << 13
             r = rest & M26
-            e = pairs[0].get(r | (r & lv) << 26) or pair_entry(0, r, lv)
+            e = pairs0.get(r | (r & lv) << 26) or pair_entry(0, r, lv)
             r = rest >> 26
-            f = pairs[1].get(r | (r & lv) << 26) or pair_entry(1, r, lv)
+            f = pairs1.get(r | (r & lv) << 26) or pair_entry(1, r, lv)
             key = e[0] << 25 | f[0] << 1 | p
-            counter[1] += 1
             entry = table.get(key)
             if entry is not None:
-                counter[2] += 1
+                hits += 1
                 lo = (entry >> 57) - OFF
-                hi = ((entry >> 32) & FIELD) - OFF
                 if lo >= beta:
                     return lo
+                hi = ((entry >> 32) & FIELD) - OFF
                 if hi <= alpha:
                     return hi
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-                leads = e[1 + p] + f[1 + p]
-                first = 1 << (entry & 63)
-                if first & a and leads[0] != first and first in leads:
-                    lst = list(leads)
-                    lst.remove(first)
-                    leads = (first, *lst)
             else:
                 lo, hi = -INFINITY, INFINITY
-                leads = e[1 + p] + f[1 + p]
-                sure = [c for c in leads if not (suit_of[c] & b) > c and not rank_of[c] & b]
-                quackable = [c for c in leads if rank_of[c] & b and c not in sure]
-                leads = tuple(sure) + tuple(c for c in leads if c not in sure and c not in quackable) + tuple(quackable)
+            eo, fo = e[3 + p], f[3 + p]
+            leads = eo[0] + fo[0] + eo[1] + fo[1] + eo[2] + fo[2]
+            if len(leads) > 1:
+                if entry is not None:
+                    first = 1 << (entry & 63)
+                    if first & a and leads[0] != first and first in leads:
+                        leads = (first, *(c for c in leads if c != first))
             replies = e[2 - p] + f[2 - p]
             g = -INFINITY
             best = leads[0]
@@ -271,6 +281,9 @@ class Search:
             table[key] = (lo + OFF) << 57 | (hi + OFF) << 32 | (best.bit_length() - 1)
             return g
 
+        def counts() -> tuple[int, int]:
+            return nodes, hits
+
         def follow(a: int, b: int, p: int, c: int, replies: Sequence[int], alpha: int, beta: int) -> int:
             """Card ``c`` led by ``p`` (its hand now ``a``); the follower ``b`` answers. ``replies``
             are the follower's classes of cards against the leader's hand with ``c``."""
@@ -278,15 +291,17 @@ class Search:
             q = 1 - p
             sm = suit_of[c]
             v = INFINITY
-            quacks = [-x for x in bits(rank_of[c] & b)]
             base = suit_base[c]
             i = bisect_left(replies, base)
             k = bisect_left(replies, c, i)
             j = bisect_left(replies, base << 13, k)
-            lose = replies[i:k]
-            win = replies[k:j]
-            disc = replies[:i] + replies[j:]
-            for x in (*win, *quacks, *lose, *disc):
+            # Cheapest first: win with a higher card of the suit, quack, lose in the suit, throw another suit.
+            quacks = rank_of[c] & b
+            if quacks:
+                order = (*replies[k:j], *(-x for x in bits(quacks)), *replies[i:k], *replies[:i], *replies[j:])
+            else:
+                order = replies[k:j] + replies[i:k] + replies[:i] + replies[j:]
+            for x in order:
                 top = beta if beta < v else v
                 if x < 0:
                     val = answer(a, b ^ -x, p, c, -x, alpha, top)
@@ -331,7 +346,8 @@ class Search:
                 if v <= alpha:
                     return v
             st = suit_of[t]
-            for x in reps(b, a):
+            classes = reps(b, a)
+            for x in (*(x for x in classes if x & st), *(x for x in classes if not x & st)):
                 pts = (3 if x & st else 4) * wl
                 top = beta if beta < v else v
                 val = pts + node(a, b ^ x, p, alpha - pts, top - pts)
@@ -342,10 +358,12 @@ class Search:
             return v
 
         self._node, self._follow, self._answer, self._fourth = node, follow, answer, fourth
-        self._counter = counter
+        self._counts = counts
 
     def sync_stats(self) -> Statistics:
-        self.stats.nodes, self.stats.probes, self.stats.hits = self._counter
+        self.stats.nodes, self.stats.hits = self._counts()
+        self.stats.probes = self.stats.nodes
+        self.stats.entries = len(self.table)
         return self.stats
 
     def mtd(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
