@@ -20,6 +20,7 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 
 
 LAZY_COMMANDS = {
+    "analyse": "ducksoup.analyse:analyse",
     "explain": "ducksoup.telling:explain",
     "play": "ducksoup.playing:play",
     "replay": "ducksoup.telling:replay",

@@ -573,20 +573,34 @@ class Solver:
             probe = lambda alpha, beta: search._fourth(a, b, p, table[2], alpha, beta)  # noqa: E731
         return search.mtd(probe, guess)
 
+    def result(self, position: SoupPosition, guess: int | None = None) -> int:
+        """Player 0's deal score minus player 1's at the end, under perfect play from ``position``.
+
+        ``guess``, a value expected to be near (in the same terms), only speeds the search up.
+        """
+        search = self._search_for(position)
+        sign = 1 if position.leader == 0 else -1
+        start = 0 if guess is None else sign * (guess - position.result()) // search.scale
+        return position.result() + sign * self.future(position, start) * search.scale
+
     def value(self, position: SoupPosition, player: int | None = None) -> int:
         """The deal score difference at the end under perfect play, for ``player`` (default: the player to act)."""
         player = position.to_act if player is None else player
-        search = self._search_for(position)
-        future = self.future(position) * search.scale
-        final0 = position.result() + (future if position.leader == 0 else -future)
+        final0 = self.result(position)
         return final0 if player == 0 else -final0
 
-    def action_values(self, position: SoupPosition) -> list[tuple[Action, int]]:
-        """Every legal action with its value for the player to act, in canonical order."""
+    def action_values(self, position: SoupPosition, guess: int | None = None) -> list[tuple[Action, int]]:
+        """Every legal action with its value for the player to act, in canonical order.
+
+        The position itself is solved first; its value (player 0's result, as :meth:`result`
+        gives it), a close guess for every action, speeds their searches up, as ``guess`` speeds up
+        that first one.
+        """
         player = position.to_act
+        guess = self.result(position, guess)  # the best action's value: a close guess for all of them
         out = []
         for action in position.legal_actions():
             after = position.after(action)
-            final0 = after if isinstance(after, int) else self.value(after, 0)
+            final0 = after if isinstance(after, int) else self.result(after, guess)
             out.append((action, final0 if player == 0 else -final0))
         return out

@@ -41,8 +41,11 @@ def load_game_file(path: Path) -> JSON:
     return trace
 
 
-def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> int:
-    """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file)."""
+def tell(path: Path, as_player: int | None, at: int | None, positions: bool, samples: int | None = None) -> int:
+    """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file).
+
+    With ``samples`` (not None), each decision is followed by its analysis (:mod:`ducksoup.analyse`).
+    """
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     try:
         trace = load_game_file(path)
@@ -55,11 +58,22 @@ def tell(path: Path, as_player: int | None, at: int | None, positions: bool) -> 
             f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}"
         )
         return 2
+    notes: dict[int, str] = {}
+    if samples is not None:
+        from ducksoup.analyse import AnalysisError, analyse_trace, step_notes
+
+        try:
+            notes = step_notes(analyse_trace(trace, samples=samples))
+        except AnalysisError as error:
+            Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
+            return 1
     console.print(f"{trace['id']}: {trace['description']}", markup=False)
     try:
         for number, lines in narrator.steps():
             for line in lines:
                 console.print(line)
+            if number in notes:
+                console.print(f"  analysis: {notes[number]}", markup=False)
             if positions and number and narrator.table.deal.phase.value == "lead" and lines[-1].startswith("  "):
                 for line in narrator.position():
                     console.print(f"    {line}")
@@ -97,6 +111,10 @@ def replay(path: Path, as_player: int | None, at: int | None) -> None:
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def explain(path: Path, as_player: int | None, at: int | None) -> None:
+@click.option("--analyse", "analyse", is_flag=True, help="Show each decision's analysis beside it (ducksoup analyse).")
+@click.option(
+    "--samples", type=click.IntRange(min=0), default=16, show_default=True, help="With --analyse: Duck samples per action."
+)
+def explain(path: Path, as_player: int | None, at: int | None, analyse: bool, samples: int) -> None:
     """Explain a trace or record step by step, citing the rules sections and rulings."""
-    raise SystemExit(tell(path, as_player, at, positions=False))
+    raise SystemExit(tell(path, as_player, at, positions=False, samples=samples if analyse else None))

@@ -1,0 +1,158 @@
+"""The strong bot: sampling and play-outs in the Duck, the Soup solver in the Soup.
+
+Like every bot it decides from its player's view alone (and what it remembers of earlier
+views). It follows the deal with :class:`~ducksoup.sampling.Knowledge`: which cards it has
+seen leave play, and what the points said of those it did not see. From that it deals
+*worlds*: the cards it cannot place, dealt at random so that every world agrees with all it
+has seen.
+
+* **In the Duck** it ranks the legal actions by the greedy bot's one-trick estimate, keeps the
+  best few, and plays each of them out in the same sampled worlds with the greedy bot on both
+  sides to the end of the deal. It takes the action with the best mean deal-score difference;
+  the greedy bot's own first choice keeps its place unless another does better by a clear
+  margin, so that the noise of a few samples does not undo a sound choice.
+* **In the Soup** every world is a position of perfect information. When the position is
+  small enough for the solver's budget it solves each world exactly (every action's value) and
+  takes the action best on average; before that it searches within the same budget and, when
+  that search does not finish, plays the greedy bot's choice.
+
+Every budget is a count (samples, candidates, positions searched), never a time, so the same
+seed gives the same play on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ducksoup.bots import GreedyBot, Seen, View
+from ducksoup.engine import Deal
+from ducksoup.sampling import Knowledge, World, cards_of, clone, play_out
+from ducksoup.solver import BudgetExceeded, Solver, SoupPosition
+from duckspec.duck_soup.actions import Action
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the strong bot may think per decision (counts, never seconds)."""
+
+    duck_samples: int = 8
+    """Worlds sampled for each Duck decision."""
+    duck_candidates: int = 3
+    """Actions played out in each world: the greedy bot's best few."""
+    margin: float = 0.5
+    """How many standard errors of the difference another action must gain over the greedy
+    bot's first choice to replace it."""
+    soup_samples: int = 4
+    """Worlds solved for each Soup decision."""
+    soup_nodes: int = 40_000
+    """Positions the solver may visit per Soup decision, over all worlds."""
+    soup_cards: int = 8
+    """The largest hand the solver is tried on."""
+
+
+DEFAULT_BUDGET = Budget()
+
+
+class StrongBot:
+    """Sampled play-outs in the Duck, the solver in the Soup (see the module's description)."""
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.knowledge = Knowledge()
+        self.greedy = GreedyBot(self.rng.randrange(2**32))
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, from ``view`` and the views before it."""
+        if not legal:
+            raise ValueError("there is no legal action: the deal is over")
+        self.knowledge.observe(view)
+        gone = self.greedy.memory.update(view)
+        if len(legal) == 1:
+            action = legal[0]
+        elif view["course"] == "soup":
+            action = self.soup_choice(view, legal, gone)
+        else:
+            action = self.duck_choice(view, legal, gone)
+        self.knowledge.acted(action)
+        return action
+
+    def ranked(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> list[Action]:
+        """The legal actions, best first by the greedy bot's estimate (canonical order among equals)."""
+        seen = Seen.read(view, gone)
+        values = [self.greedy.value(seen, action) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [legal[i] for i in order]
+
+    def worlds(self, count: int) -> list[World]:
+        return [self.knowledge.sample(self.rng) for _ in range(count)]
+
+    # The Duck
+
+    def duck_choice(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> Action:
+        ranked = self.ranked(view, legal, gone)
+        candidates = ranked[: self.budget.duck_candidates]
+        if len(candidates) == 1 or not self.budget.duck_samples:
+            return candidates[0]
+        me = int(view["player"])
+        results: list[list[int]] = [[] for _ in candidates]
+        for world in self.worlds(self.budget.duck_samples):
+            deal = self.knowledge.world_deal(world)
+            seed = self.rng.randrange(2**32)
+            for index, action in enumerate(candidates):
+                results[index].append(_play_out(deal, action, me, seed))
+        return candidates[_best(results, self.budget.margin)]
+
+    # The Soup
+
+    def soup_choice(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> Action:
+        if len(view["hand"]) // 2 > self.budget.soup_cards:
+            return self.ranked(view, legal, gone)[0]
+        worlds = self.worlds(1 if not self.knowledge.slots else self.budget.soup_samples)
+        budget = self.budget.soup_nodes
+        totals = [0] * len(legal)
+        try:
+            for world in worlds:
+                position = SoupPosition.from_state(self.knowledge.world_deal(world).state())
+                solver = Solver(budget=budget)
+                values = solver.action_values(position)
+                budget -= solver.stats.nodes
+                if budget <= 0:
+                    raise BudgetExceeded
+                by_action = dict(values)
+                for index, action in enumerate(legal):
+                    totals[index] += by_action[action]
+        except BudgetExceeded:
+            return self.ranked(view, legal, gone)[0]
+        best = max(totals)
+        return next(action for action, total in zip(legal, totals, strict=True) if total == best)
+
+
+def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
+    """``action`` in ``deal``, then the greedy bot on both sides to the end: ``me``'s deal-score difference."""
+    world = clone(deal)
+    world.apply(action)
+    rng = random.Random(seed)
+    bots = (GreedyBot(rng.randrange(2**32)), GreedyBot(rng.randrange(2**32)))
+    scores = play_out(world, bots)
+    return scores[me] - scores[1 - me]
+
+
+def _best(results: Sequence[Sequence[int]], margin: float) -> int:
+    """The index of the candidate to play: the first (the greedy bot's choice) unless another's mean
+    beats it by more than ``margin`` standard errors of their paired difference."""
+    best, best_gain = 0, 0.0
+    first = results[0]
+    for index in range(1, len(results)):
+        diffs = [b - a for a, b in zip(first, results[index], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        error = (variance / n) ** 0.5
+        if mean > margin * error and mean > best_gain:
+            best, best_gain = index, mean
+    return best
