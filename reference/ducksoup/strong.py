@@ -23,14 +23,18 @@ seed gives the same play on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ducksoup.bots import GreedyBot, Seen, View
 from ducksoup.engine import Deal
-from ducksoup.sampling import Knowledge, World, cards_of, clone, play_out
+from ducksoup.sampling import Knowledge, World, clone, play_out
 from ducksoup.solver import BudgetExceeded, Solver, SoupPosition
 from duckspec.duck_soup.actions import Action
+
+# ducksoup.bots lists this bot among its own, so it is imported where it is used, not here.
+
+View = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,8 @@ class StrongBot:
     def __init__(self, seed: int | None = None, budget: Budget = DEFAULT_BUDGET) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        from ducksoup.bots import GreedyBot
+
         self.knowledge = Knowledge()
         self.greedy = GreedyBot(self.rng.randrange(2**32))
 
@@ -83,6 +89,8 @@ class StrongBot:
 
     def ranked(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> list[Action]:
         """The legal actions, best first by the greedy bot's estimate (canonical order among equals)."""
+        from ducksoup.bots import Seen
+
         seen = Seen.read(view, gone)
         values = [self.greedy.value(seen, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
@@ -134,6 +142,8 @@ class StrongBot:
 
 def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
     """``action`` in ``deal``, then the greedy bot on both sides to the end: ``me``'s deal-score difference."""
+    from ducksoup.bots import GreedyBot
+
     world = clone(deal)
     world.apply(action)
     rng = random.Random(seed)
