@@ -108,7 +108,8 @@ class DealAnalysis:
     number: int
     duck_points: tuple[int, int] | None = None
     soup_start: int | None = None
-    """Player 0's deal score minus player 1's under perfect play from the Soup's first decision."""
+    """Player 0's deal score minus player 1's under perfect play from the Soup's first (analysed) decision."""
+    soup_start_step: int | None = None
     result: int | None = None
     """Player 0's deal score minus player 1's at the end of the deal (None if the trace stops before)."""
     decisions: list[Decision] = field(default_factory=list)
@@ -126,6 +127,7 @@ class DealAnalysis:
         return {
             "deal": self.number,
             "duck_points": None if self.duck_points is None else list(self.duck_points),
+            "soup_start_step": self.soup_start_step,
             "soup_start_value": self.soup_start,
             "result": self.result,
             "soup_losses": [_number(self.losses(p, "soup")) for p in (0, 1)],
@@ -208,9 +210,15 @@ def replay(trace: JSON) -> Iterator[tuple[int, Deal | None, Action]]:
             raise AnalysisError(f"step {number}: {action} is refused by the rules: {error.message}") from None
 
 
-def analyse_trace(trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, soup: bool = True) -> Analysis:
-    """Analyse every decision of ``trace``: exactly in the Soup (unless ``soup`` is false), by
-    ``samples`` sampled play-outs in the Duck (none when ``samples`` is 0)."""
+def analyse_trace(
+    trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, soup: bool = True, start: int = 1
+) -> Analysis:
+    """Analyse the decisions of ``trace`` from step ``start`` on: exactly in the Soup (unless
+    ``soup`` is false), by ``samples`` sampled play-outs in the Duck (none when ``samples`` is 0).
+
+    Each deal's Soup is valued at its first analysed decision, its start unless ``start`` falls
+    within it; the losses listed from there add up to that value minus the result.
+    """
     analysis = Analysis(str(trace.get("id", "")), str(trace.get("description", "")), samples, seed)
     knowledge = (Knowledge(), Knowledge())
     current: DealAnalysis | None = None
@@ -232,7 +240,9 @@ def analyse_trace(trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, so
         legal = deal.legal_actions()
         if action not in legal:
             raise AnalysisError(f"step {number}: {action} is not a legal action here")
-        if deal.course == 1:
+        if number < start:
+            pass
+        elif deal.course == 1:
             if current.duck_points is None:
                 current.duck_points = (deal.points[0][0], deal.points[1][0])
             if soup:
@@ -262,12 +272,12 @@ def soup_decision(number: int, deal: Deal, action: Action, solver: Solver, curre
     player = position.to_act
     if len(legal) == 1:
         if current.soup_start is None:
-            current.soup_start = solver.result(position)
+            current.soup_start, current.soup_start_step = solver.result(position), number
         return None
     values = solver.action_values(position)
     best_value = max(value for _, value in values)
     if current.soup_start is None:
-        current.soup_start = best_value if player == 0 else -best_value
+        current.soup_start, current.soup_start_step = (best_value if player == 0 else -best_value), number
     taken = next(value for candidate, value in values if candidate == action)
     return Decision(
         step=number,
@@ -386,10 +396,10 @@ def report_lines(analysis: Analysis, mistakes_only: bool = False) -> list[str]:
             lines.append(f"  step {decision.step:>3}  {decision_line(decision)}")
         if deal.soup_start is not None:
             lines.append(
-                f"  Duck points {deal.duck_points[0]} and {deal.duck_points[1]}; "
-                f"value at the Soup's start {deal.soup_start:+d} for player 0"
+                f"  Duck points {deal.duck_points[0]} and {deal.duck_points[1]}; value at the Soup's start "
+                f"(step {deal.soup_start_step}) {deal.soup_start:+d} for player 0"
                 if deal.duck_points
-                else f"  value at the Soup's start {deal.soup_start:+d} for player 0"
+                else f"  value at the Soup's start (step {deal.soup_start_step}) {deal.soup_start:+d} for player 0"
             )
         if deal.result is not None and deal.soup_start is not None:
             lost = deal.losses(0, "soup"), deal.losses(1, "soup")
@@ -435,7 +445,15 @@ def losses_by_player(decisions: Sequence[Decision], course: str) -> tuple[float,
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the Duck's samples.")
 @click.option("--mistakes", is_flag=True, help="List only the decisions that lost points.")
-def analyse(source: str, as_json: bool, samples: int, seed: int, mistakes: bool) -> None:
+@click.option(
+    "--from",
+    "start",
+    type=click.IntRange(min=1),
+    default=1,
+    metavar="STEP",
+    help="Analyse only the decisions from step STEP on (the Soup is then valued from there).",
+)
+def analyse(source: str, as_json: bool, samples: int, seed: int, mistakes: bool, start: int) -> None:
     """Analyse a trace, a record or a suite trace (by ID): the best play at each decision and what each mistake cost.
 
     Soup decisions are solved exactly; Duck decisions are estimated by sampled play-outs.
@@ -447,7 +465,7 @@ def analyse(source: str, as_json: bool, samples: int, seed: int, mistakes: bool)
     from duckcheck.trace import TraceError
 
     try:
-        analysis = analyse_trace(load(source), samples=samples, seed=seed)
+        analysis = analyse_trace(load(source), samples=samples, seed=seed, start=start)
     except (AnalysisError, TraceError, EncodingError, SetupError) as error:
         Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
         raise SystemExit(2) from None
