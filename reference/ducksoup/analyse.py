@@ -106,11 +106,11 @@ class DealAnalysis:
     """The decisions of one deal, with the Soup's value at its start and the deal's result (player 0's view)."""
 
     number: int
-    duck_points: tuple[int, int] | None = None
-    soup_start: int | None = None
+    duck_points: tuple[int, int] | None = field(default=None, init=False)
+    soup_start: int | None = field(default=None, init=False)
     """Player 0's deal score minus player 1's under perfect play from the Soup's first (analysed) decision."""
-    soup_start_step: int | None = None
-    result: int | None = None
+    soup_start_step: int | None = field(default=None, init=False)
+    result: int | None = field(default=None, init=False)
     """Player 0's deal score minus player 1's at the end of the deal (None if the trace stops before)."""
     decisions: list[Decision] = field(default_factory=list)
 
@@ -294,28 +294,29 @@ def soup_decision(number: int, deal: Deal, action: Action, solver: Solver, curre
 def duck_decision(
     number: int, deal: Deal, action: Action, knowledge: Knowledge, samples: int, rng: random.Random, trace: JSON
 ) -> Decision:
-    """The sampled estimate of every legal action of a Duck decision (see the module's description)."""
+    """The sampled estimate of every legal action of a Duck decision (see the module's description).
+
+    The best action is the one with the best mean over ``samples`` worlds. Its lead over the
+    action taken is then measured again in as many fresh worlds: the best of many noisy means
+    is itself too high (the winner's curse), and an estimate from the samples that chose it
+    would overstate every loss.
+    """
     player = deal.to_act
     assert player is not None
     legal = deal.legal_actions()
     options = parse_options(trace["options"])
-    results: list[list[int]] = [[] for _ in legal]
-    for _ in range(samples):
-        world = knowledge.world_deal(knowledge.sample(rng), options)
-        seeds = (rng.randrange(2**32), rng.randrange(2**32))
-        for index, candidate in enumerate(legal):
-            trial = clone(world)
-            trial.apply(candidate)
-            scores = play_out(trial, (GreedyBot(seeds[0]), GreedyBot(seeds[1])))
-            results[index].append(scores[player] - scores[1 - player])
+    results = _play_outs(deal, legal, knowledge, samples, rng, options)
     means = [statistics.fmean(r) for r in results]
     best_mean = max(means)
     best = tuple(candidate for candidate, mean in zip(legal, means, strict=True) if mean == best_mean)
-    taken_index = legal.index(action)
-    best_index = means.index(best_mean)
-    differences = [b - t for b, t in zip(results[best_index], results[taken_index], strict=True)]
-    error = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0.0
-    spread = statistics.stdev(results[taken_index]) if samples > 1 else 0.0
+    taken = legal.index(action)
+    spread = statistics.stdev(results[taken]) if samples > 1 else 0.0
+    loss, error = 0.0, 0.0
+    if action not in best:
+        again = _play_outs(deal, (best[0], action), knowledge, samples, rng, options)
+        differences = [b - t for b, t in zip(again[0], again[1], strict=True)]
+        loss = statistics.fmean(differences)
+        error = statistics.stdev(differences) / len(differences) ** 0.5 if samples > 1 else 0.0
     return Decision(
         step=number,
         player=player,
@@ -324,11 +325,30 @@ def duck_decision(
         taken=action,
         best=best,
         values=tuple((candidate, mean) for candidate, mean in zip(legal, means, strict=True)),
-        loss=best_mean - means[taken_index],
+        loss=loss,
         samples=samples,
         error=error,
         spread=spread,
     )
+
+
+def _play_outs(
+    deal: Deal, actions: Sequence[Action], knowledge: Knowledge, samples: int, rng: random.Random, options: Any
+) -> list[list[int]]:
+    """Each action's results (the player's deal score difference) in the same ``samples`` sampled
+    worlds, played out to the end of the deal by the greedy bot on both sides."""
+    player = deal.to_act
+    assert player is not None
+    results: list[list[int]] = [[] for _ in actions]
+    for _ in range(samples):
+        world = knowledge.world_deal(knowledge.sample(rng), options)
+        seeds = (rng.randrange(2**32), rng.randrange(2**32))
+        for index, candidate in enumerate(actions):
+            trial = clone(world)
+            trial.apply(candidate)
+            scores = play_out(trial, (GreedyBot(seeds[0]), GreedyBot(seeds[1])))
+            results[index].append(scores[player] - scores[1 - player])
+    return results
 
 
 # Loading
@@ -371,7 +391,11 @@ def decision_line(decision: Decision) -> str:
             f"best {best} ({decision.value_best:+g}): {verdict}"
         )
     assert decision.error is not None and decision.spread is not None
-    verdict = "best of the estimates" if decision.loss == 0 else f"estimated loss {decision.loss:.1f} ± {decision.error:.1f}"
+    if decision.taken in decision.best:
+        verdict = "best of the estimates"
+    else:
+        noise = " (within the noise)" if abs(decision.loss) < 2 * decision.error else ""
+        verdict = f"estimated loss {decision.loss:.1f} ± {decision.error:.1f}{noise}"
     return (
         f"Duck: player {decision.player} {describe(decision.taken)} (estimate {decision.value_taken:+.1f}, "
         f"spread {decision.spread:.0f}); best {best} ({decision.value_best:+.1f}): {verdict} "

@@ -93,8 +93,8 @@ class Knowledge:
         self.mine_known: set[int] = set()
         """The player's cards that the opponent saw it take face up."""
         self.face_up: int | None = None
+        # What the player did that the next view settles: (kind, card, table, course, points).
         self.pending: tuple[str, int, tuple[int, ...], int, tuple[int, ...]] | None = None
-        """What the player did that the next view settles: ``(kind, card, table, course, points)``."""
         self.view: View | None = None
 
     def observe(self, view: View) -> None:
