@@ -13,8 +13,11 @@ table's hit rate, and the medians and worst cases beside the targets:
 * 10 cards each: median <= 1 s;
 * 13 cards each (the Soup's first trick): median <= 60 s, worst case <= 5 minutes, at most 2 GB.
 
-The machine's load average is printed at the start and the end: on a shared machine only the
-figures measured when it is quiet mean much.
+Each position's wall-clock time (what the targets are about) and processor time are both
+printed, with the machine's load average at the start and the end: on a shared machine the
+processor time shows what the solver needs when the wall clock also counts other work. A
+"position searched" is a position at the start of a trick that the search reached (most are
+answered by the table); the hit rate is the share of them the table answered.
 """
 
 from __future__ import annotations
@@ -65,9 +68,9 @@ def solve(item: tuple[int, str, SoupPosition]) -> dict[str, Any]:
     """Solve one position (in a worker process of its own) and report what it took."""
     number, kind, position = item
     solver = Solver()
-    began = time.perf_counter()
+    began, began_cpu = time.perf_counter(), time.process_time()
     value = solver.value(position)
-    seconds = time.perf_counter() - began
+    seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
     stats = solver.stats
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {
@@ -76,6 +79,7 @@ def solve(item: tuple[int, str, SoupPosition]) -> dict[str, Any]:
         "duck": position.duck,
         "value": value,
         "seconds": seconds,
+        "cpu": cpu,
         "nodes": stats.nodes,
         "hit_rate": stats.hit_rate,
         "probes": stats.searches,
@@ -87,21 +91,24 @@ def solve(item: tuple[int, str, SoupPosition]) -> dict[str, Any]:
 def run(cards: int, count: int, seed: int, workers: int) -> bool:
     items = [(number, kind, position) for number, (kind, position) in enumerate(positions(count, cards, seed), 1)]
     print(f"\n{count} positions with {cards} cards each (seed {seed}), {workers} at a time", flush=True)
-    print(f"{'#':>3} {'deal':7} {'Duck pts':>9} {'value':>6} {'seconds':>8} {'nodes':>11} {'nodes/s':>8} "
-          f"{'hits':>5} {'probes':>6} {'table':>9} {'peak MB':>8}")
+    print(
+        f"{'#':>3} {'deal':7} {'Duck pts':>9} {'value':>6} {'seconds':>8} {'CPU s':>8} {'nodes':>11} {'nodes/s':>8} "
+        f"{'hits':>5} {'probes':>6} {'table':>9} {'peak MB':>8}"
+    )
     results = []
     with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
         for r in pool.imap(solve, items):
             results.append(r)
             print(
                 f"{r['number']:>3} {r['kind']:7} {r['duck'][0]:>4}/{r['duck'][1]:<4} {r['value']:>6} "
-                f"{r['seconds']:>8.2f} {r['nodes']:>11,} {r['nodes'] / max(r['seconds'], 1e-9):>8,.0f} "
+                f"{r['seconds']:>8.2f} {r['cpu']:>8.2f} {r['nodes']:>11,} {r['nodes'] / max(r['cpu'], 1e-9):>8,.0f} "
                 f"{r['hit_rate']:>5.0%} {r['probes']:>6} {r['table']:>9,} {r['peak_mb']:>8.0f}",
                 flush=True,
             )
     seconds = [r["seconds"] for r in results]
     median, worst = statistics.median(seconds), max(seconds)
-    speed = statistics.median(r["nodes"] / max(r["seconds"], 1e-9) for r in results)
+    cpu = [r["cpu"] for r in results]
+    speed = statistics.median(r["nodes"] / max(r["cpu"], 1e-9) for r in results)
     hits = sum(r["hit_rate"] * r["nodes"] for r in results) / max(1, sum(r["nodes"] for r in results))
     peak = max(r["peak_mb"] for r in results)
     median_target, worst_target = TARGETS.get(cards, (None, None))
@@ -119,8 +126,11 @@ def run(cards: int, count: int, seed: int, workers: int) -> bool:
         verdicts.append(f"worst {worst:.2f} s")
     verdicts.append(f"peak memory {peak:.0f} MB (target <= {MEMORY_TARGET_MB} MB)")
     ok &= peak <= MEMORY_TARGET_MB
-    print(f"{cards} cards each: " + "; ".join(verdicts) + (" -- met" if ok else " -- NOT MET"))
-    print(f"{cards} cards each: {speed:,.0f} positions expanded per second (median), table hit rate {hits:.0%}")
+    print(f"{cards} cards each (wall clock): " + "; ".join(verdicts) + (" -- met" if ok else " -- NOT MET"))
+    print(
+        f"{cards} cards each (processor time): median {statistics.median(cpu):.2f} s, worst {max(cpu):.2f} s; "
+        f"{speed:,.0f} positions searched per processor second (median), table hit rate {hits:.0%}"
+    )
     return ok
 
 

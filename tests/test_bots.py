@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from ducksoup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
-from ducksoup.strong import Budget, StrongBot
 from ducksoup.engine import PLAIN, Deal
 from ducksoup.simulate import new_deck, play_deal, play_game, seats, wilson
+from ducksoup.strong import Budget, StrongBot
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.dealing import arrange_deck
@@ -92,7 +92,9 @@ def test_random_is_uniform_among_the_legal_actions_and_reproducible() -> None:
 
 
 @pytest.mark.parametrize("kind", [RandomBot, GreedyBot, StrongBot])
-def test_a_bot_refuses_to_choose_when_nothing_is_legal(kind: type[RandomBot] | type[GreedyBot] | type[StrongBot]) -> None:
+def test_a_bot_refuses_to_choose_when_nothing_is_legal(
+    kind: type[RandomBot] | type[GreedyBot] | type[StrongBot],
+) -> None:
     deal = Deal(new_deck(random.Random(2)), 0)
     with pytest.raises(ValueError, match="no legal action"):
         kind(0).choose(deal.observation(0), ())

@@ -31,6 +31,11 @@ from duckspec.duck_soup.quacking import Call, quack_answered_by_duck, quack_quac
 from duckspec.duck_soup.tricks import Role, Trick, trick_winner
 from duckspec.duck_soup.variants import STANDARD
 
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text.split())
+
+
 # The oracle
 
 State = tuple[tuple[frozenset[Card], frozenset[Card]], int, str, tuple[Card, ...]]
@@ -99,7 +104,12 @@ def oracle_values(position: SoupPosition) -> list[tuple[Action, int]]:
         memo[state] = max(outcomes) if me == 0 else min(outcomes)
         return memo[state]
 
-    state: State = ((frozenset(position.hands[0]), frozenset(position.hands[1])), position.leader, position.phase, position.table)
+    state: State = (
+        (frozenset(position.hands[0]), frozenset(position.hands[1])),
+        position.leader,
+        position.phase,
+        position.table,
+    )
     me = position.to_act
     out = []
     for action in oracle_moves(state):
@@ -154,7 +164,9 @@ def test_the_solver_agrees_with_the_oracle_up_to_eight_cards_each(position: Soup
 def test_positions_follow_the_specification(position: SoupPosition, rng: random.Random) -> None:
     """The solver's positions list the spec's legal actions and apply them as the spec does."""
     start = position
-    state = DealState(STANDARD, 0, Course.SOUP, Phase(position.phase), position.leader, position.hands, (), position.table)
+    state = DealState(
+        STANDARD, 0, Course.SOUP, Phase(position.phase), position.leader, position.hands, (), position.table
+    )
     while True:
         assert position.legal_actions() == spec.legal_actions(state)
         action = rng.choice(position.legal_actions())
@@ -229,10 +241,10 @@ def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
     the five is thrown on it, 2 more: 6 points, -18.
     """
     position = SoupPosition(
-        (parse_cards("3C".split()), parse_cards("2C 5H".split())),
+        (cards("3C"), cards("2C 5H")),
         leader=0,
         phase="fourth",
-        table=parse_cards("5S 5C 5D".split()),
+        table=cards("5S 5C 5D"),
         duck=(3, 4),
         soup=(0, 0),
     )
@@ -246,13 +258,14 @@ def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
 
 def test_quacking_into_a_quack_quack_is_a_mistake() -> None:
     """Player 0 leads 7S holding 7H; player 1 holds 7C, and no other seven is left. Quacking invites
-    quack-quack: player 0 takes both tricks (4 points), player 1 only the diamond after (1): -15. Winning the spade with the king (1 point)
-    and later winning the diamond (1), while player 0 quacks the club seven (2), breaks even: 0."""
+    quack-quack: player 0 takes both tricks (4 points), player 1 only the diamond after (1): -15.
+    Winning the spade with the king (1 point) and later the diamond (1), while player 0 quacks the
+    club seven (2), breaks even: 0."""
     position = SoupPosition(
-        (parse_cards("7H 2D".split()), parse_cards("7C KS 3D".split())),
+        (cards("7H 2D"), cards("7C KS 3D")),
         leader=0,
         phase="follow",
-        table=parse_cards("7S".split()),
+        table=cards("7S"),
         duck=(5, 5),
         soup=(0, 0),
     )
@@ -268,10 +281,10 @@ def test_the_leader_ducks_when_the_quacker_holds_the_last_card() -> None:
     (2 points) and loses the club (1): -6. Quack-quack meets duck soup (4 points) and the club: -30.
     """
     position = SoupPosition(
-        (parse_cards("9H 4C".split()), parse_cards("9D 5C".split())),
+        (cards("9H 4C"), cards("9D 5C")),
         leader=0,
         phase="answer",
-        table=parse_cards("9S 9C".split()),
+        table=cards("9S 9C"),
         duck=(6, 6),
         soup=(0, 0),
     )
@@ -315,10 +328,14 @@ def test_one_solver_serves_positions_of_different_soups() -> None:
 def test_an_impossible_position_is_refused(hands: tuple[str, str], phase: str, table: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         SoupPosition(
-            (parse_cards(hands[0].split()), parse_cards(hands[1].split())), 0, phase, parse_cards(table.split()), (1, 1), (0, 0)
+            (parse_cards(hands[0].split()), parse_cards(hands[1].split())),
+            0,
+            phase,
+            parse_cards(table.split()),
+            (1, 1),
+            (0, 0),
         )
 
 
 def test_the_module_examples_hold() -> None:
     assert doctest.testmod(solver_module).failed == 0
-

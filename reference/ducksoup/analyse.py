@@ -266,7 +266,7 @@ def _close(analysis: DealAnalysis, deal: Deal | None) -> None:
 
 
 def soup_decision(number: int, deal: Deal, action: Action, solver: Solver, current: DealAnalysis) -> Decision | None:
-    """The exact values of a Soup decision; None when only one action was legal (but the Soup's start is still valued)."""
+    """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so)."""
     position = SoupPosition.from_state(deal.state())
     legal = deal.legal_actions()
     player = position.to_act
@@ -368,7 +368,9 @@ def load(source: str) -> JSON:
     candidate = suite_dir() / trace_file(source)
     if path.suffix == "" and "/" not in source and candidate.is_file():
         return read_trace(candidate)
-    raise AnalysisError(f"{source}: no such file, and no trace of the conformance suite has that ID (e.g. ds-deal-greedy-001)")
+    raise AnalysisError(
+        f"{source}: no such file, and no trace of the conformance suite has that ID (e.g. ds-deal-greedy-001)"
+    )
 
 
 # Telling
@@ -430,7 +432,8 @@ def report_lines(analysis: Analysis, mistakes_only: bool = False) -> list[str]:
             holds = "holds" if deal.identity_holds() else "DOES NOT HOLD"
             lines.append(
                 f"  result {deal.result:+d} for player 0: {deal.soup_start:+d} - ({deal.result:+d}) = "
-                f"{deal.soup_start - deal.result:g} = player 0's Soup losses {lost[0]:g} - player 1's {lost[1]:g} ({holds})"
+                f"{deal.soup_start - deal.result:g} = player 0's Soup losses {lost[0]:g} "
+                f"- player 1's {lost[1]:g} ({holds})"
             )
     lines.append("summary:")
     for row in analysis.summary():

@@ -397,4 +397,5 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[StrongBot]] = {
     "greedy": GreedyBot,
     "strong": StrongBot,
 }
-"""The bots by name, as ``ducksoup simulate --bots`` and ``ducksoup play --bot`` take them; each is built from a seed."""
+"""The bots by name, as ``ducksoup simulate --bots`` and ``ducksoup play --bot`` take them; each is built
+from a seed."""

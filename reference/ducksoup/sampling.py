@@ -161,7 +161,13 @@ class Knowledge:
             points = view["points"]
             kind = "lead" if phase == "lead" else "third"
             table = tuple(cards_of(view["table"])) + (action.card.index,)
-            self.pending = (kind, action.card.index, table, course, (int(points[me][course]), int(points[1 - me][course])))
+            self.pending = (
+                kind,
+                action.card.index,
+                table,
+                course,
+                (int(points[me][course]), int(points[1 - me][course])),
+            )
 
     # Sampling
 

@@ -31,7 +31,7 @@ cards of the rank led stay apart, since a quack depends on the rank. See
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import gcd
 from typing import Any
@@ -159,10 +159,9 @@ class Search:
         self.budget = budget
         self._build()
 
-    def _build(self) -> None:  # noqa: C901 - one closure per search level, kept together for speed
+    def _build(self) -> None:
         w = self.weights
         table = self.table
-        stats = self.stats
         budget = self.budget if self.budget is not None else INFINITY
         suit_of, rank_of = SUIT_OF, RANK_OF
         suit_base = {1 << i: 1 << (i // 13 * 13) for i in range(52)}
@@ -194,7 +193,10 @@ class Search:
                 for low in (shift, shift + 13)
             )
             pid = patterns.setdefault(pattern, len(patterns))
-            classes = (class_representatives(mine, theirs, live & mine), class_representatives(theirs, mine, live & theirs))
+            classes = (
+                class_representatives(mine, theirs, live & mine),
+                class_representatives(theirs, mine, live & theirs),
+            )
             others = (theirs, mine)
             # Each player's leads in the order worth trying first: cards the opponent can neither beat
             # nor quack, then the others, then those that can be quacked.
@@ -253,11 +255,10 @@ class Search:
                 lo, hi = -INFINITY, INFINITY
             eo, fo = e[3 + p], f[3 + p]
             leads = eo[0] + fo[0] + eo[1] + fo[1] + eo[2] + fo[2]
-            if len(leads) > 1:
-                if entry is not None:
-                    first = 1 << (entry & 63)
-                    if first & a and leads[0] != first and first in leads:
-                        leads = (first, *(c for c in leads if c != first))
+            if entry is not None and len(leads) > 1:
+                first = 1 << (entry & 63)  # the best lead found before: try it first
+                if first & a and leads[0] != first and first in leads:
+                    leads = (first, *(c for c in leads if c != first))
             replies = e[2 - p] + f[2 - p]
             g = -INFINITY
             best = leads[0]
@@ -284,7 +285,7 @@ class Search:
         def counts() -> tuple[int, int]:
             return nodes, hits
 
-        def follow(a: int, b: int, p: int, c: int, replies: Sequence[int], alpha: int, beta: int) -> int:
+        def follow(a: int, b: int, p: int, c: int, replies: tuple[int, ...], alpha: int, beta: int) -> int:
             """Card ``c`` led by ``p`` (its hand now ``a``); the follower ``b`` answers. ``replies``
             are the follower's classes of cards against the leader's hand with ``c``."""
             wl, wf = w[p], w[1 - p]
@@ -427,7 +428,12 @@ class SoupPosition:
 
     @classmethod
     def start(
-        cls, hand0: Iterable[Card], hand1: Iterable[Card], leader: int, duck: tuple[int, int], soup: tuple[int, int] = (0, 0)
+        cls,
+        hand0: Iterable[Card],
+        hand1: Iterable[Card],
+        leader: int,
+        duck: tuple[int, int],
+        soup: tuple[int, int] = (0, 0),
     ) -> SoupPosition:
         """A position at the start of a trick."""
         return cls((_sorted(hand0), _sorted(hand1)), leader, LEAD, (), duck, soup)
@@ -565,7 +571,7 @@ class Solver:
         if position.phase == LEAD:
             probe = lambda alpha, beta: search._node(a, b, p, alpha, beta)  # noqa: E731
         elif position.phase == FOLLOW:
-            replies = representatives(b, a | table[0])
+            replies = tuple(representatives(b, a | table[0]))
             probe = lambda alpha, beta: search._follow(a, b, p, table[0], replies, alpha, beta)  # noqa: E731
         elif position.phase == ANSWER:
             probe = lambda alpha, beta: search._answer(a, b, p, table[0], table[1], alpha, beta)  # noqa: E731

@@ -113,7 +113,11 @@ def replay(path: Path, as_player: int | None, at: int | None) -> None:
 @AT_STEP
 @click.option("--analyse", "analyse", is_flag=True, help="Show each decision's analysis beside it (ducksoup analyse).")
 @click.option(
-    "--samples", type=click.IntRange(min=0), default=16, show_default=True, help="With --analyse: Duck samples per action."
+    "--samples",
+    type=click.IntRange(min=0),
+    default=16,
+    show_default=True,
+    help="With --analyse: Duck samples per action.",
 )
 def explain(path: Path, as_player: int | None, at: int | None, analyse: bool, samples: int) -> None:
     """Explain a trace or record step by step, citing the rules sections and rulings."""
