@@ -82,7 +82,7 @@ def solve(item: tuple[int, str, SoupPosition]) -> dict[str, Any]:
         "cpu": cpu,
         "nodes": stats.nodes,
         "hit_rate": stats.hit_rate,
-        "probes": stats.searches,
+        "probes": stats.probes,
         "table": stats.entries,
         "peak_mb": peak_kb / 1024,
     }

@@ -266,12 +266,19 @@ def build_deal(
     return deal
 
 
-def play_out(deal: Deal, bots: Sequence[Any]) -> tuple[int, int]:
-    """Play ``deal`` to its end with ``bots`` (one per seat, deciding from their views); the deal scores."""
+def play_out(deal: Deal, bots: Sequence[Any], informed_soup: bool = False) -> tuple[int, int]:
+    """Play ``deal`` to its end with ``bots`` (one per seat, deciding from their views); the deal scores.
+
+    With ``informed_soup``, each bot's view in the Soup lists the opponent's whole hand as known,
+    as a player who has placed every card would know it.
+    """
     while not deal.is_over:
         player = deal.to_act
         assert player is not None
-        deal.apply(bots[player].choose(deal.observation(player), deal.legal_actions()))
+        view = deal.observation(player)
+        if informed_soup and deal.course == SOUP:
+            view["opponent_known"] = engine.cards_text(deal.hand_lists[1 - player])
+        deal.apply(bots[player].choose(view, deal.legal_actions()))
     return deal.scores()
 
 

@@ -14,13 +14,24 @@ the player to act), points already won included.
 **Every call is a choice.** Quacking or playing a card of the rank led silently, answering
 "duck" or "quack-quack", calling "duck soup" or not: each is an action with its own value.
 
-**The search.** Alpha-beta over whole tricks with a transposition table keyed on the cards
-still held and the leader (no card changes hands in the Soup, so the set of cards left
-decides both hands), MTD(f) null-window probes, and merging of equivalent cards: two cards of
-one hand in one suit with no card of the opponent between them are interchangeable when
-neither can take part in a quack (their ranks are not held by the opponent). The opponent's
-cards of the rank led stay apart, since a quack depends on the rank. See
-:class:`Solver` for the budget and the statistics it reports.
+**The search.** Alpha-beta over whole tricks, driven by MTD(f): null-window probes that each
+answer "is the value at least this?", sharing one transposition table. Three things keep it
+small:
+
+* *Interchangeable cards are tried once.* Two cards of one hand in one suit with no card of
+  the opponent between them are interchangeable when neither can take part in a quack (the
+  opponent holds no card of their rank): they never meet in a trick and stand in the same order
+  against every card of the opponent. A card whose rank the opponent holds stays apart, since a
+  quack depends on the rank.
+* *The table is keyed on patterns, not cards.* No card changes hands in the Soup, so a position
+  is its cards left and its leader; two positions whose suits show the same sequence of owners
+  from low to high, with the same cards able to quack (labelled by rank), have the same value,
+  and share an entry. Played cards drop out of the pattern: once every card above it is gone, a
+  9 that cannot take part in a quack is seen as the Ace it has become.
+* *Likely moves first.* The table's best lead; leads the opponent can neither beat nor quack;
+  replies that win cheaply, then quacks, then the cheapest losing cards.
+
+See :class:`Solver` for the budget, and :class:`Statistics` for what a search reports.
 
 >>> from duckspec.cards import parse_cards
 >>> position = SoupPosition.start(parse_cards("AS KH".split()), parse_cards("QS 2H".split()), leader=0, duck=(5, 4))
@@ -124,17 +135,21 @@ def class_representatives(hand: int, other: int, live: int) -> list[int]:
 
 @dataclass
 class Statistics:
-    """What a search did: positions expanded, table probes and hits, null-window probes."""
+    """What a search has done so far."""
 
     nodes: int = 0
-    probes: int = 0
+    """Positions at the start of a trick that the search reached (each looked up in the table)."""
     hits: int = 0
-    searches: int = 0
+    """Those found in the table."""
+    probes: int = 0
+    """Null-window probes (MTD(f) iterations)."""
     entries: int = 0
+    """Positions in the table."""
 
     @property
     def hit_rate(self) -> float:
-        return self.hits / self.probes if self.probes else 0.0
+        """The share of the positions reached that the table knew."""
+        return self.hits / self.nodes if self.nodes else 0.0
 
 
 class BudgetExceeded(Exception):
@@ -149,20 +164,18 @@ class Search:
     inside are the weighted points still to come, from the leader's point of view.
     """
 
-    def __init__(self, weights: tuple[int, int], owner0: int, budget: int | None = None) -> None:
+    def __init__(self, weights: tuple[int, int], owner0: int) -> None:
         self.owner0 = owner0
         common = gcd(weights[0], weights[1]) or 1
         self.scale = common
         self.weights = (weights[0] // common, weights[1] // common)
         self.table: dict[int, int] = {}
         self.stats = Statistics()
-        self.budget = budget
         self._build()
 
     def _build(self) -> None:
         w = self.weights
         table = self.table
-        budget = self.budget if self.budget is not None else INFINITY
         suit_of, rank_of = SUIT_OF, RANK_OF
         suit_base = {1 << i: 1 << (i // 13 * 13) for i in range(52)}
         reps = representatives
@@ -175,6 +188,7 @@ class Search:
         pairs1: dict[int, Any] = {}
         patterns: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
         nodes = hits = 0
+        limit = INFINITY
 
         def pair_entry(half: int, r: int, lv: int) -> Any:
             """The pattern id and each player's classes of cards in two suits (half 0: clubs and
@@ -224,7 +238,7 @@ class Search:
                 return 2 * w[p]
             nonlocal nodes, hits
             nodes += 1
-            if nodes > budget:
+            if nodes > limit:
                 raise BudgetExceeded
             rest = a | b
             x0 = rest & own0
@@ -284,6 +298,10 @@ class Search:
 
         def counts() -> tuple[int, int]:
             return nodes, hits
+
+        def allow(more: int | None) -> None:
+            nonlocal limit
+            limit = INFINITY if more is None else nodes + more
 
         def follow(a: int, b: int, p: int, c: int, replies: tuple[int, ...], alpha: int, beta: int) -> int:
             """Card ``c`` led by ``p`` (its hand now ``a``); the follower ``b`` answers. ``replies``
@@ -360,10 +378,11 @@ class Search:
 
         self._node, self._follow, self._answer, self._fourth = node, follow, answer, fourth
         self._counts = counts
+        self.allow = allow
+        """``allow(n)``: let the search visit ``n`` more positions (None: no limit), then raise :class:`BudgetExceeded`."""
 
     def sync_stats(self) -> Statistics:
         self.stats.nodes, self.stats.hits = self._counts()
-        self.stats.probes = self.stats.nodes
         self.stats.entries = len(self.table)
         return self.stats
 
@@ -374,7 +393,7 @@ class Search:
         while lower < upper:
             beta = g + 1 if g == lower else g
             g = probe(beta - 1, beta)
-            self.stats.searches += 1
+            self.stats.probes += 1
             if g < beta:
                 upper = g
             else:
@@ -538,10 +557,11 @@ def _parse(text: str) -> tuple[Card, ...]:
 class Solver:
     """Exact values of Soup positions.
 
-    ``budget`` caps the positions one call may expand (a :class:`BudgetExceeded` is raised
-    beyond it), so that a caller with a limit of effort gets the same answer, or the same
-    refusal, on any machine. The table is kept between calls on positions of the same Soup
-    (hands that are subsets of the first position's), so analysing a deal step by step reuses it.
+    ``budget`` caps the positions one call (of :meth:`result`, :meth:`value` or
+    :meth:`action_values`) may search; beyond it :class:`BudgetExceeded` is raised, so that a
+    caller with a limit of effort gets the same answer, or the same refusal, on any machine. The
+    table is kept between calls on positions of the same Soup (hands that are subsets of the
+    first position's), so analysing a deal step by step reuses it.
     """
 
     def __init__(self, budget: int | None = None) -> None:
@@ -549,21 +569,27 @@ class Solver:
         self.search: Search | None = None
         self._base: tuple[int, int, tuple[int, int]] = (0, 0, (0, 0))
 
-    def _search_for(self, position: SoupPosition) -> Search:
+    def fits(self, position: SoupPosition) -> bool:
+        """Whether ``position`` belongs to the Soup the solver's table was built for, so that it is reused."""
         base0, base1, duck = self._base
         mine0, mine1 = mask_of(position.hands[0]), mask_of(position.hands[1])
-        if self.search is None or duck != position.duck or mine0 & ~base0 or mine1 & ~base1:
-            self.search = Search(position.duck, mine0, self.budget)
-            self._base = (mine0, mine1, position.duck)
+        return self.search is not None and duck == position.duck and not mine0 & ~base0 and not mine1 & ~base1
+
+    def _search_for(self, position: SoupPosition) -> Search:
+        if not self.fits(position) or self.search is None:
+            self.search = Search(position.duck, mask_of(position.hands[0]))
+            self._base = (mask_of(position.hands[0]), mask_of(position.hands[1]), position.duck)
+        self.search.allow(self.budget)
         return self.search
 
     @property
     def stats(self) -> Statistics:
         return self.search.sync_stats() if self.search else Statistics()
 
-    def future(self, position: SoupPosition, guess: int = 0) -> int:
+    def _future(self, position: SoupPosition, guess: int = 0) -> int:
         """The weighted Soup points still to come, in the search's units, from the leader's view."""
-        search = self._search_for(position)
+        search = self.search
+        assert search is not None
         a, b = mask_of(position.hands[position.leader]), mask_of(position.hands[1 - position.leader])
         p = position.leader
         table = [bit_of(card) for card in position.table]
@@ -584,10 +610,16 @@ class Solver:
 
         ``guess``, a value expected to be near (in the same terms), only speeds the search up.
         """
-        search = self._search_for(position)
+        self._search_for(position)
+        return self._result(position, guess)
+
+    def _result(self, position: SoupPosition, guess: int | None = None) -> int:
+        """:meth:`result` within the budget of the call that is under way."""
+        search = self.search
+        assert search is not None
         sign = 1 if position.leader == 0 else -1
         start = 0 if guess is None else sign * (guess - position.result()) // search.scale
-        return position.result() + sign * self.future(position, start) * search.scale
+        return position.result() + sign * self._future(position, start) * search.scale
 
     def value(self, position: SoupPosition, player: int | None = None) -> int:
         """The deal score difference at the end under perfect play, for ``player`` (default: the player to act)."""
@@ -603,10 +635,11 @@ class Solver:
         that first one.
         """
         player = position.to_act
-        guess = self.result(position, guess)  # the best action's value: a close guess for all of them
+        self._search_for(position)
+        guess = self._result(position, guess)  # the best action's value: a close guess for all of them
         out = []
         for action in position.legal_actions():
             after = position.after(action)
-            final0 = after if isinstance(after, int) else self.result(after, guess)
+            final0 = after if isinstance(after, int) else self._result(after, guess)
             out.append((action, final0 if player == 0 else -final0))
         return out

@@ -57,6 +57,8 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+KEPT_SOLVERS = 8
+"""Solvers (with their tables) kept for the worlds of the current deal's Soup."""
 
 
 class StrongBot:
@@ -71,6 +73,8 @@ class StrongBot:
 
         self.knowledge = Knowledge()
         self.greedy = GreedyBot(self.rng.randrange(2**32))
+        self.solvers: list[Solver] = []
+        self.solvers_deal: tuple[object, object] = (None, None)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal``, from ``view`` and the views before it."""
@@ -95,6 +99,18 @@ class StrongBot:
         values = [self.greedy.value(seen, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
         return [legal[i] for i in order]
+
+    def solver_for(self, position: SoupPosition) -> Solver:
+        """A solver whose table was built for this world's Soup, if one is kept (a world met again
+        in a later decision), else a new one; the last few are kept, and only within a deal."""
+        if self.knowledge.deal != self.solvers_deal:
+            self.solvers, self.solvers_deal = [], self.knowledge.deal
+        for solver in self.solvers:
+            if solver.fits(position):
+                return solver
+        solver = Solver()
+        self.solvers = [solver, *self.solvers[: KEPT_SOLVERS - 1]]
+        return solver
 
     def worlds(self, count: int) -> list[World]:
         return [self.knowledge.sample(self.rng) for _ in range(count)]
@@ -126,11 +142,11 @@ class StrongBot:
         try:
             for world in worlds:
                 position = SoupPosition.from_state(self.knowledge.world_deal(world).state())
-                solver = Solver(budget=budget)
+                solver = self.solver_for(position)
+                solver.budget = budget
+                before = solver.stats.nodes
                 values = solver.action_values(position)
-                budget -= solver.stats.nodes
-                if budget <= 0:
-                    raise BudgetExceeded
+                budget -= solver.stats.nodes - before
                 by_action = dict(values)
                 for index, action in enumerate(legal):
                     totals[index] += by_action[action]
@@ -148,7 +164,7 @@ def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
     world.apply(action)
     rng = random.Random(seed)
     bots = (GreedyBot(rng.randrange(2**32)), GreedyBot(rng.randrange(2**32)))
-    scores = play_out(world, bots)
+    scores = play_out(world, bots, informed_soup=True)
     return scores[me] - scores[1 - me]
 
 
