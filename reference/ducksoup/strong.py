@@ -41,18 +41,18 @@ View = Mapping[str, Any]
 class Budget:
     """How much the strong bot may think per decision (counts, never seconds)."""
 
-    duck_samples: int = 8
+    duck_samples: int = 12
     """Worlds sampled for each Duck decision."""
-    duck_candidates: int = 3
+    duck_candidates: int = 2
     """Actions played out in each world: the greedy bot's best few."""
-    margin: float = 0.5
+    margin: float = 1.0
     """How many standard errors of the difference another action must gain over the greedy
     bot's first choice to replace it."""
-    soup_samples: int = 4
+    soup_samples: int = 6
     """Worlds solved for each Soup decision."""
-    soup_nodes: int = 40_000
+    soup_nodes: int = 80_000
     """Positions the solver may visit per Soup decision, over all worlds."""
-    soup_cards: int = 8
+    soup_cards: int = 9
     """The largest hand the solver is tried on."""
 
 
