@@ -450,13 +450,6 @@ def step_notes(analysis: Analysis) -> dict[int, str]:
     return {d.step: decision_line(d) for deal in analysis.deals for d in deal.decisions}
 
 
-def losses_by_player(decisions: Sequence[Decision], course: str) -> tuple[float, float]:
-    return (
-        sum(d.loss for d in decisions if d.player == 0 and d.course == course),
-        sum(d.loss for d in decisions if d.player == 1 and d.course == course),
-    )
-
-
 # The command
 
 

@@ -379,7 +379,8 @@ class Search:
         self._node, self._follow, self._answer, self._fourth = node, follow, answer, fourth
         self._counts = counts
         self.allow = allow
-        """``allow(n)``: let the search visit ``n`` more positions (None: no limit), then raise :class:`BudgetExceeded`."""
+        """``allow(n)``: let the search visit ``n`` more positions (None: no limit), then raise
+        :class:`BudgetExceeded`."""
 
     def sync_stats(self) -> Statistics:
         self.stats.nodes, self.stats.hits = self._counts()

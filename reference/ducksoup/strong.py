@@ -8,13 +8,16 @@ has seen.
 
 * **In the Duck** it ranks the legal actions by the greedy bot's one-trick estimate, keeps the
   best few, and plays each of them out in the same sampled worlds with the greedy bot on both
-  sides to the end of the deal. It takes the action with the best mean deal-score difference;
-  the greedy bot's own first choice keeps its place unless another does better by a clear
-  margin, so that the noise of a few samples does not undo a sound choice.
-* **In the Soup** every world is a position of perfect information. When the position is
-  small enough for the solver's budget it solves each world exactly (every action's value) and
-  takes the action best on average; before that it searches within the same budget and, when
-  that search does not finish, plays the greedy bot's choice.
+  sides to the end of the deal (in the Soup of a play-out each greedy bot is shown the other's
+  hand, as a player who has placed every card would know it). It takes the action with the
+  best mean deal-score difference; the greedy bot's own first choice keeps its place unless
+  another does better by a clear margin, so that the noise of a few samples does not undo a
+  sound choice.
+* **In the Soup** every world is a position of perfect information. Once the hands are small
+  enough (:attr:`Budget.soup_cards`), it solves each world exactly (every action's value) within
+  one node budget for the decision, keeping the solvers of worlds it meets again so that their
+  tables carry over, and takes the action best on average over the worlds. Earlier in the Soup,
+  or when the budget runs out before every world is solved, it plays the greedy bot's choice.
 
 Every budget is a count (samples, candidates, positions searched), never a time, so the same
 seed gives the same play on any machine.
