@@ -133,6 +133,33 @@ def class_representatives(hand: int, other: int, live: int) -> list[int]:
     return out
 
 
+def sure_leads(hand: int, other: int) -> int:
+    """How many cards of ``hand`` win the trick when led, whatever ``other`` does: no card of
+    ``other`` beats them in their suit, and ``other`` holds none of their rank to quack with."""
+    dead = ~SPREAD[ranks(other)]
+    count = 0
+    for mask in SUIT_MASK:
+        theirs = other & mask
+        mine = hand & mask & dead
+        if theirs:
+            mine &= ~((1 << theirs.bit_length()) - 1)
+        count += mine.bit_count()
+    return count
+
+
+def estimate(leader: int, follower: int, lead_weight: int, follow_weight: int) -> int:
+    """A quick estimate of the rest of a Soup from the leader's view, for a search cut short.
+
+    Each player is reckoned to win a trick with each of its sure leads (:func:`sure_leads`) and
+    half of the other tricks, at a point and a half a trick (a trick is worth 1 or 2).
+    """
+    tricks = leader.bit_count()
+    mine, theirs = sure_leads(leader, follower), sure_leads(follower, leader)
+    open_tricks = max(0, tricks - mine - theirs)
+    twice_mine = min(2 * tricks, 2 * mine + open_tricks)
+    return 3 * (lead_weight * twice_mine - follow_weight * (2 * tricks - twice_mine)) // 4
+
+
 @dataclass
 class Statistics:
     """What a search has done so far."""
@@ -164,8 +191,11 @@ class Search:
     inside are the weighted points still to come, from the leader's point of view.
     """
 
-    def __init__(self, weights: tuple[int, int], owner0: int) -> None:
+    def __init__(self, weights: tuple[int, int], owner0: int, floor: int = 1) -> None:
         self.owner0 = owner0
+        self.floor = floor
+        """Positions with this many cards each or fewer are estimated (:func:`estimate`), not searched;
+        1, the default, searches to the end."""
         common = gcd(weights[0], weights[1]) or 1
         self.scale = common
         self.weights = (weights[0] // common, weights[1] // common)
@@ -189,6 +219,7 @@ class Search:
         patterns: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
         nodes = hits = 0
         limit = INFINITY
+        floor = self.floor
 
         def pair_entry(half: int, r: int, lv: int) -> Any:
             """The pattern id and each player's classes of cards in two suits (half 0: clubs and
@@ -236,6 +267,8 @@ class Search:
                 if rank_of[a] & b:
                     return -2 * w[1 - p]  # quack (the leader has no third card): better than a silent match
                 return 2 * w[p]
+            if floor > 1 and a.bit_count() <= floor:
+                return estimate(a, b, w[p], w[1 - p])
             nonlocal nodes, hits
             nodes += 1
             if nodes > limit:
@@ -558,6 +591,10 @@ def _parse(text: str) -> tuple[Card, ...]:
 class Solver:
     """Exact values of Soup positions.
 
+    With a ``horizon``, the solver is a bounded search instead: it searches that many tricks
+    ahead of the first position it is given and estimates the rest (:func:`estimate`), so its
+    values are estimates, not exact.
+
     ``budget`` caps the positions one call (of :meth:`result`, :meth:`value` or
     :meth:`action_values`) may search; beyond it :class:`BudgetExceeded` is raised, so that a
     caller with a limit of effort gets the same answer, or the same refusal, on any machine. The
@@ -565,8 +602,9 @@ class Solver:
     first position's), so analysing a deal step by step reuses it.
     """
 
-    def __init__(self, budget: int | None = None) -> None:
+    def __init__(self, budget: int | None = None, horizon: int | None = None) -> None:
         self.budget = budget
+        self.horizon = horizon
         self.search: Search | None = None
         self._base: tuple[int, int, tuple[int, int]] = (0, 0, (0, 0))
 
@@ -578,7 +616,8 @@ class Solver:
 
     def _search_for(self, position: SoupPosition) -> Search:
         if not self.fits(position) or self.search is None:
-            self.search = Search(position.duck, mask_of(position.hands[0]))
+            floor = 1 if self.horizon is None else max(1, len(position.hands[position.leader]) - self.horizon)
+            self.search = Search(position.duck, mask_of(position.hands[0]), floor)
             self._base = (mask_of(position.hands[0]), mask_of(position.hands[1]), position.duck)
         self.search.allow(self.budget)
         return self.search

@@ -57,6 +57,9 @@ class Budget:
     """Positions the solver may visit per Soup decision, over all worlds."""
     soup_cards: int = 9
     """The largest hand the solver is tried on."""
+    soup_horizon: int = 2
+    """With larger hands, the tricks searched ahead before the rest is estimated (0: play the
+    greedy bot's choice instead)."""
 
 
 DEFAULT_BUDGET = Budget()
@@ -137,7 +140,8 @@ class StrongBot:
     # The Soup
 
     def soup_choice(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> Action:
-        if len(view["hand"]) // 2 > self.budget.soup_cards:
+        exact = len(view["hand"]) // 2 <= self.budget.soup_cards
+        if not exact and not self.budget.soup_horizon:
             return self.ranked(view, legal, gone)[0]
         worlds = self.worlds(1 if not self.knowledge.slots else self.budget.soup_samples)
         budget = self.budget.soup_nodes
@@ -145,7 +149,7 @@ class StrongBot:
         try:
             for world in worlds:
                 position = SoupPosition.from_state(self.knowledge.world_deal(world).state())
-                solver = self.solver_for(position)
+                solver = self.solver_for(position) if exact else Solver(horizon=self.budget.soup_horizon)
                 solver.budget = budget
                 before = solver.stats.nodes
                 values = solver.action_values(position)
