@@ -21,7 +21,7 @@ from ducksoup import solver as solver_module
 from ducksoup.bots import Bot, GreedyBot, RandomBot
 from ducksoup.engine import Deal
 from ducksoup.simulate import new_deck
-from ducksoup.solver import BudgetExceeded, PositionError, Solver, SoupPosition
+from ducksoup.solver import BudgetExceeded, PositionError, Solver, SoupPosition, estimate, mask_of, sure_leads
 from duckspec.cards import Card, card_from_index, parse_card, parse_cards
 from duckspec.duck_soup import deal as spec
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -335,6 +335,37 @@ def test_an_impossible_position_is_refused(hands: tuple[str, str], phase: str, t
             (1, 1),
             (0, 0),
         )
+
+
+@pytest.mark.parametrize(
+    ("hand", "other", "sure"),
+    [
+        ("AS KS 2H", "QS 3H", 2),  # the two top spades; the heart is beaten
+        ("AS KS 2H", "QS 3H AH", 1),  # the Ace of spades can be quacked
+        ("5C 4C", "", 2),  # no card of the other hand can stop them
+        ("5C 9D", "6C TD", 0),
+    ],
+)
+def test_sure_leads_cannot_be_beaten_or_quacked(hand: str, other: str, sure: int) -> None:
+    assert sure_leads(mask_of(cards(hand)), mask_of(cards(other))) == sure
+
+
+def test_the_estimate_shares_the_tricks_a_point_and_a_half_each() -> None:
+    """Each player wins its sure leads and half of the other tricks, a point and a half each."""
+    # Two sure leads (the top spades) against two (the 3H over the 2H, and the only diamond): 2 against 1.
+    assert estimate(mask_of(cards("AS KS 2H")), mask_of(cards("QS 3H 4D")), 2, 2) == 3 * (2 * 4 - 2 * 2) // 4
+    # No sure lead (7S is beaten, 7C can be quacked) against one (8S): half a trick against one and a half.
+    assert estimate(mask_of(cards("7S 7C")), mask_of(cards("7H 8S")), 2, 2) == 3 * (2 * 1 - 2 * 3) // 4
+
+
+def test_a_bounded_search_is_exact_when_its_horizon_reaches_the_end() -> None:
+    position = soup_position_from_deal(6, 7, GreedyBot)
+    exact = Solver().action_values(position)
+    assert Solver(horizon=7).action_values(position) == exact
+    bounded = Solver(horizon=2)
+    estimates = bounded.action_values(position)
+    assert [action for action, _ in estimates] == [action for action, _ in exact]
+    assert bounded.search is not None and bounded.search.floor == 5
 
 
 def test_the_module_examples_hold() -> None:
