@@ -16,8 +16,10 @@ has seen.
 * **In the Soup** every world is a position of perfect information. Once the hands are small
   enough (:attr:`Budget.soup_cards`), it solves each world exactly (every action's value) within
   one node budget for the decision, keeping the solvers of worlds it meets again so that their
-  tables carry over, and takes the action best on average over the worlds. Earlier in the Soup,
-  or when the budget runs out before every world is solved, it plays the greedy bot's choice.
+  tables carry over, and takes the action best on average over the worlds. Earlier in the Soup
+  it does the same with a bounded search: the solver looks :attr:`Budget.soup_horizon` tricks
+  ahead and estimates the rest (:func:`ducksoup.solver.estimate`). When the budget runs out
+  before every world is searched, it plays the greedy bot's choice.
 
 Every budget is a count (samples, candidates, positions searched), never a time, so the same
 seed gives the same play on any machine.
