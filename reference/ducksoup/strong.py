@@ -6,10 +6,11 @@ seen leave play, and what the points said of those it did not see. From that it 
 *worlds*: the cards it cannot place, dealt at random so that every world agrees with all it
 has seen.
 
-* **In the Duck** it ranks the legal actions by the greedy bot's one-trick estimate, keeps the
-  best few, and plays each of them out in the same sampled worlds with the greedy bot on both
-  sides to the end of the deal (in the Soup of a play-out each greedy bot is shown the other's
-  hand, as a player who has placed every card would know it). It takes the action with the
+* **In the Duck** it ranks the legal actions by the greedy bot's one-trick estimate. A clear
+  choice is left to that estimate; when the best few are close, it plays each of them out in
+  the same sampled worlds with the greedy bot on both sides to the end of the deal (in the Soup
+  of a play-out each greedy bot is shown the other's hand, as a player who has placed every
+  card would know it). It takes the action with the
   best mean deal-score difference; the greedy bot's own first choice keeps its place unless
   another does better by a clear margin, so that the noise of a few samples does not undo a
   sound choice.
@@ -50,6 +51,9 @@ class Budget:
     """Worlds sampled for each Duck decision."""
     duck_candidates: int = 2
     """Actions played out in each world: the greedy bot's best few."""
+    close: float = 0.5
+    """Only actions within this many points of the greedy bot's best estimate are played out:
+    clear choices are left to its estimate, close ones settled by play-outs."""
     margin: float = 1.0
     """How many standard errors of the difference another action must gain over the greedy
     bot's first choice to replace it."""
@@ -99,13 +103,18 @@ class StrongBot:
         self.knowledge.acted(action)
         return action
 
-    def ranked(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> list[Action]:
-        """The legal actions, best first by the greedy bot's estimate (canonical order among equals)."""
+    def ranked(
+        self, view: View, legal: Sequence[Action], gone: frozenset[int], close: float | None = None
+    ) -> list[Action]:
+        """The legal actions, best first by the greedy bot's estimate (canonical order among equals);
+        with ``close``, only those within ``close`` points of the best."""
         from ducksoup.bots import Seen
 
         seen = Seen.read(view, gone)
         values = [self.greedy.value(seen, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        if close is not None:
+            order = [i for i in order if values[i] >= values[order[0]] - close]
         return [legal[i] for i in order]
 
     def solver_for(self, position: SoupPosition) -> Solver:
@@ -126,7 +135,7 @@ class StrongBot:
     # The Duck
 
     def duck_choice(self, view: View, legal: Sequence[Action], gone: frozenset[int]) -> Action:
-        ranked = self.ranked(view, legal, gone)
+        ranked = self.ranked(view, legal, gone, self.budget.close)
         candidates = ranked[: self.budget.duck_candidates]
         if len(candidates) == 1 or not self.budget.duck_samples:
             return candidates[0]
