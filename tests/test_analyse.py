@@ -67,7 +67,10 @@ def test_duck_estimates_state_their_samples_and_repeat_with_the_seed() -> None:
     assert len(duck) > 10
     for decision in duck:
         assert decision.samples == 2 and decision.error is not None and decision.spread is not None
-        assert decision.loss >= 0 and decision.taken in dict(decision.values)
+        assert decision.taken in dict(decision.values) and decision.error >= 0
+        # The loss is measured again in fresh worlds (the winner's curse), so it may come out negative;
+        # an action with the best mean loses nothing.
+        assert decision.loss == 0 if decision.taken in decision.best else decision.error > 0
 
 
 @pytest.mark.parametrize(

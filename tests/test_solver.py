@@ -42,15 +42,17 @@ State = tuple[tuple[frozenset[Card], frozenset[Card]], int, str, tuple[Card, ...
 """Both hands, the leader, the phase, the table."""
 
 
-def oracle_moves(state: State) -> list[Action]:
-    """Every legal action, written out from the rules: any card; a call on a card of the rank led."""
+def oracle_moves(state: State, silent: bool) -> list[Action]:
+    """Every legal action, written out from the rules: any card; a call on a card of the rank led
+    (with silent calls, ruling DS-R15, no call at all: the rank alone decides)."""
     hands, leader, phase, table = state
     me = leader if phase in ("lead", "answer") else 1 - leader
-    if phase == "lead":
+    if phase == "lead" or (silent and phase != "answer"):
         return [Play(me, card) for card in hands[me]]
     rank = table[0].rank
     if phase == "answer":
-        return [Play(me, c, Call.QUACK_QUACK) for c in hands[me] if c.rank == rank] + [SayDuck(me)]
+        answer = Call.NONE if silent else Call.QUACK_QUACK
+        return [Play(me, c, answer) for c in hands[me] if c.rank == rank] + [SayDuck(me)]
     call = Call.QUACK if phase == "follow" else Call.DUCK_SOUP
     moves: list[Action] = []
     for card in hands[me]:
@@ -60,7 +62,7 @@ def oracle_moves(state: State) -> list[Action]:
     return moves
 
 
-def oracle_step(state: State, action: Action) -> tuple[State | None, tuple[int, int]]:
+def oracle_step(state: State, action: Action, silent: bool) -> tuple[State | None, tuple[int, int]]:
     """The state after ``action`` (None when the Soup is over) and the points it gave each player."""
     hands, leader, phase, table = state
 
@@ -78,11 +80,13 @@ def oracle_step(state: State, action: Action) -> tuple[State | None, tuple[int, 
     played = (*table, card)
     if phase in ("lead", "answer"):
         return (held, leader, "follow" if phase == "lead" else "fourth", played), (0, 0)
+    matched = card.rank == table[0].rank
     if phase == "follow":
-        if action.call is Call.QUACK:
+        if action.call is Call.QUACK or (silent and matched):
             return (held, leader, "answer", played), (0, 0)
         return finish(held, trick_winner(table[0], card, Course.SOUP), (Trick(table[0], card),))  # type: ignore[no-any-return]
-    role, tricks = quack_quack_result(table[0], table[1], table[2], card, action.call)
+    call = Call.DUCK_SOUP if silent and matched else action.call
+    role, tricks = quack_quack_result(table[0], table[1], table[2], card, call)
     return finish(held, role, tricks)  # type: ignore[no-any-return]
 
 
@@ -98,8 +102,8 @@ def oracle_values(position: SoupPosition) -> list[tuple[Action, int]]:
             return memo[state]
         me = state[1] if state[2] in ("lead", "answer") else 1 - state[1]
         outcomes = []
-        for action in oracle_moves(state):
-            after, (won0, won1) = oracle_step(state, action)
+        for action in oracle_moves(state, position.silent):
+            after, (won0, won1) = oracle_step(state, action, position.silent)
             outcomes.append(duck[0] * won0 - duck[1] * won1 + value(after))
         memo[state] = max(outcomes) if me == 0 else min(outcomes)
         return memo[state]
@@ -112,8 +116,8 @@ def oracle_values(position: SoupPosition) -> list[tuple[Action, int]]:
     )
     me = position.to_act
     out = []
-    for action in oracle_moves(state):
-        after, (won0, won1) = oracle_step(state, action)
+    for action in oracle_moves(state, position.silent):
+        after, (won0, won1) = oracle_step(state, action, position.silent)
         total = position.result() + duck[0] * won0 - duck[1] * won1 + value(after)
         out.append((action, total if me == 0 else -total))
     order = {action: i for i, action in enumerate(position.legal_actions())}
@@ -124,7 +128,7 @@ def oracle_values(position: SoupPosition) -> list[tuple[Action, int]]:
 
 
 @st.composite
-def soup_positions(draw: st.DrawFn, sizes: st.SearchStrategy[int]) -> SoupPosition:
+def soup_positions(draw: st.DrawFn, sizes: st.SearchStrategy[int], silent: st.SearchStrategy[bool]) -> SoupPosition:
     """A Soup position with ``sizes`` cards each at a trick's start, then a few legal actions in.
 
     Most cards come from a few ranks, so that quacks, quack-quacks and duck soups are common.
@@ -140,6 +144,7 @@ def soup_positions(draw: st.DrawFn, sizes: st.SearchStrategy[int]) -> SoupPositi
         leader=draw(st.integers(0, 1)),
         duck=(draw(st.integers(0, 30)), draw(st.integers(0, 30))),
         soup=(draw(st.integers(0, 20)), draw(st.integers(0, 20))),
+        silent=draw(silent),
     )
     for _ in range(draw(st.integers(0, 3))):
         after = position.after(draw(st.sampled_from(position.legal_actions())))
@@ -149,18 +154,18 @@ def soup_positions(draw: st.DrawFn, sizes: st.SearchStrategy[int]) -> SoupPositi
     return position
 
 
-@given(soup_positions(st.integers(1, 6)))
+@given(soup_positions(st.integers(1, 6), st.booleans()))
 def test_the_solver_gives_every_action_the_oracles_value(position: SoupPosition) -> None:
     assert Solver().action_values(position) == oracle_values(position)
 
 
 @settings(max_examples=3, derandomize=True, deadline=None)
-@given(soup_positions(st.integers(7, 8)))
+@given(soup_positions(st.integers(7, 8), st.just(False)))
 def test_the_solver_agrees_with_the_oracle_up_to_eight_cards_each(position: SoupPosition) -> None:
     assert Solver().action_values(position) == oracle_values(position)
 
 
-@given(soup_positions(st.integers(1, 6)), st.randoms(use_true_random=False))
+@given(soup_positions(st.integers(1, 6), st.just(False)), st.randoms(use_true_random=False))
 def test_positions_follow_the_specification(position: SoupPosition, rng: random.Random) -> None:
     """The solver's positions list the spec's legal actions and apply them as the spec does."""
     start = position
@@ -272,6 +277,21 @@ def test_quacking_into_a_quack_quack_is_a_mistake() -> None:
     values = dict(Solver().action_values(position))
     assert max(values.values()) == values[Play(1, parse_card("KS"))] == 0
     assert values[Play(1, parse_card("7C"), Call.QUACK)] == -15
+
+
+def test_with_silent_calls_the_rank_alone_decides() -> None:
+    """Ruling DS-R15's option: the five of hearts takes both tricks with no call, and no card can
+    be played as a plain card of another suit instead (the same position as above, spoken: 13)."""
+    position = SoupPosition(
+        (cards("3C"), cards("2C 5H")),
+        leader=0,
+        phase="fourth",
+        table=cards("5S 5C 5D"),
+        duck=(3, 4),
+        soup=(0, 0),
+        silent=True,
+    )
+    assert dict(Solver().action_values(position)) == {Play(1, parse_card("2C")): -18, Play(1, parse_card("5H")): 13}
 
 
 def test_the_leader_ducks_when_the_quacker_holds_the_last_card() -> None:

@@ -40,7 +40,7 @@ import click
 from duckcheck.encoding import action_json, parse_action, parse_options
 from ducksoup.bots import GreedyBot
 from ducksoup.engine import Deal, Match, card_number
-from ducksoup.sampling import Knowledge, clone, play_out
+from ducksoup.sampling import Knowledge, clone, play_out, silent_calls
 from ducksoup.solver import Solver, SoupPosition
 from duckspec.duck_soup.actions import Action, SayDuck
 from duckspec.duck_soup.errors import IllegalAction
@@ -246,7 +246,7 @@ def analyse_trace(
             if current.duck_points is None:
                 current.duck_points = (deal.points[0][0], deal.points[1][0])
             if soup:
-                decision = soup_decision(number, deal, action, solver, current)
+                decision = soup_decision(number, deal, action, solver, current, silent_calls(trace["options"]))
                 if decision is not None:
                     current.decisions.append(decision)
         elif samples and len(legal) > 1:
@@ -265,9 +265,11 @@ def _close(analysis: DealAnalysis, deal: Deal | None) -> None:
         analysis.result = scores[0] - scores[1]
 
 
-def soup_decision(number: int, deal: Deal, action: Action, solver: Solver, current: DealAnalysis) -> Decision | None:
+def soup_decision(
+    number: int, deal: Deal, action: Action, solver: Solver, current: DealAnalysis, silent: bool = False
+) -> Decision | None:
     """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so)."""
-    position = SoupPosition.from_state(deal.state())
+    position = SoupPosition.from_state(deal.state(), silent)
     legal = deal.legal_actions()
     player = position.to_act
     if len(legal) == 1:

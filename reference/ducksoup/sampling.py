@@ -27,7 +27,6 @@ from typing import Any
 from ducksoup import engine
 from ducksoup.engine import BIT, NAMES, PLAIN, RANK, STRENGTH, SUIT, Deal
 from duckspec.duck_soup.actions import Action, SayDuck
-from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import STANDARD, DoubleDraw, RuleOptions, StockVisibility
 
 View = Mapping[str, Any]
@@ -155,7 +154,7 @@ class Knowledge:
         if view is None or isinstance(action, SayDuck):
             return
         phase = view["phase"]
-        if phase == "lead" or (phase == "answer" and action.call is Call.QUACK_QUACK):
+        if phase in ("lead", "answer"):  # a lead, or the third card of a quack-quack (with or without the call)
             me = int(view["player"])
             course = DUCK if view["course"] == "duck" else SOUP
             points = view["points"]
@@ -200,15 +199,18 @@ class Knowledge:
         rng.shuffle(rest)
         return World(tuple(sorted(rest[:held])), tuple(rest[held:]), tuple(gone))
 
-    def world_deal(self, world: World, options: RuleOptions | None = None) -> Deal:
-        """The engine's deal in ``world``: the view's position with the opponent's hand and the stock filled in."""
+    def world_deal(self, world: World, options: RuleOptions | None = None, silent: bool | None = None) -> Deal:
+        """The engine's deal in ``world``: the view's position with the opponent's hand and the stock filled in.
+
+        ``silent`` (when not None) says whether calls are silent (ruling DS-R15), whatever ``options`` say.
+        """
         view = self.view
         assert view is not None
         me = int(view["player"])
         opponent_hand = sorted([*self.opponent_known, *world.opponent])
         hands = [sorted(self.hand), opponent_hand] if me == 0 else [opponent_hand, sorted(self.hand)]
         known = [sum(BIT[c] for c in self.mine_known), sum(BIT[c] for c in self.opponent_known)]
-        return build_deal(view, hands, known if me == 0 else known[::-1], world.stock, self.face_up, options)
+        return build_deal(view, hands, known if me == 0 else known[::-1], world.stock, self.face_up, options, silent)
 
 
 def _fill(slots: Sequence[Slot], pool: Sequence[int], rng: random.Random) -> list[int] | None:
@@ -233,6 +235,7 @@ def build_deal(
     stock_below: Sequence[int],
     face_up: int | None,
     options: RuleOptions | None = None,
+    silent: bool | None = None,
 ) -> Deal:
     """An engine deal in the position ``view`` shows, with both hands and the stock given.
 
@@ -263,7 +266,15 @@ def build_deal(
     deal.tricks = [list(view["tricks"][0]), list(view["tricks"][1])]
     deal.points = [list(view["points"][0]), list(view["points"][1])]
     deal.known = list(known)
+    if "silent" in Deal.__slots__:  # an engine with the option calls = "silent" (ruling DS-R15)
+        setattr(deal, "silent", silent_calls(options) if silent is None else silent)  # noqa: B010 - not in every engine
     return deal
+
+
+def silent_calls(options: object) -> bool:
+    """Whether rule options (or their JSON) play silent calls (ruling DS-R15); False where the option is unknown."""
+    calls = options.get("calls") if isinstance(options, dict) else getattr(options, "calls", None)
+    return str(calls) == "silent"
 
 
 def play_out(deal: Deal, bots: Sequence[Any], informed_soup: bool = False) -> tuple[int, int]:
@@ -285,18 +296,12 @@ def play_out(deal: Deal, bots: Sequence[Any], informed_soup: bool = False) -> tu
 def clone(deal: Deal) -> Deal:
     """A copy of an engine deal that can be played on without touching the original."""
     copy = Deal.__new__(Deal)
-    copy.hidden = deal.hidden
-    copy.double_draw_alternate = deal.double_draw_alternate
-    copy.dealer = deal.dealer
-    copy.course = deal.course
-    copy.phase = deal.phase
-    copy.leader = deal.leader
+    for name in Deal.__slots__:  # every flag and number as it is; the lists copied below
+        setattr(copy, name, getattr(deal, name))
     copy.hand_lists = [list(deal.hand_lists[0]), list(deal.hand_lists[1])]
     copy.hands = list(deal.hands)
     copy.hand_plays = [list(deal.hand_plays[0]), list(deal.hand_plays[1])]
-    copy.stock = deal.stock  # never written: drawing moves the pointer
-    copy.top = deal.top
-    copy.table = list(deal.table)
+    copy.table = list(deal.table)  # the stock is shared: drawing only moves the pointer ``top``
     copy.tricks = [list(deal.tricks[0]), list(deal.tricks[1])]
     copy.points = [list(deal.points[0]), list(deal.points[1])]
     copy.known = list(deal.known)

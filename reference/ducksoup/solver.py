@@ -191,8 +191,10 @@ class Search:
     inside are the weighted points still to come, from the leader's point of view.
     """
 
-    def __init__(self, weights: tuple[int, int], owner0: int, floor: int = 1) -> None:
+    def __init__(self, weights: tuple[int, int], owner0: int, floor: int = 1, silent: bool = False) -> None:
         self.owner0 = owner0
+        self.silent = silent
+        """The rule option ``calls = "silent"``: a card of the rank led only quacks, the last one only takes both."""
         self.floor = floor
         """Positions with this many cards each or fewer are estimated (:func:`estimate`), not searched;
         1, the default, searches to the end."""
@@ -220,6 +222,7 @@ class Search:
         nodes = hits = 0
         limit = INFINITY
         floor = self.floor
+        silent = self.silent
 
         def pair_entry(half: int, r: int, lv: int) -> Any:
             """The pattern id and each player's classes of cards in two suits (half 0: clubs and
@@ -351,6 +354,8 @@ class Search:
             quacks = rank_of[c] & b
             if quacks:
                 order = (*replies[k:j], *(-x for x in bits(quacks)), *replies[i:k], *replies[:i], *replies[j:])
+                if silent:  # a card of the rank led is a quack, never a plain card
+                    order = tuple(x for x in order if x < 0 or not x & quacks)
             else:
                 order = replies[k:j] + replies[i:k] + replies[:i] + replies[j:]
             for x in order:
@@ -398,7 +403,7 @@ class Search:
                 if v <= alpha:
                     return v
             st = suit_of[t]
-            classes = reps(b, a)
+            classes = [x for x in reps(b, a) if not (silent and x & last)]  # silent: the last card takes both
             for x in (*(x for x in classes if x & st), *(x for x in classes if not x & st)):
                 pts = (3 if x & st else 4) * wl
                 top = beta if beta < v else v
@@ -448,7 +453,9 @@ class SoupPosition:
 
     ``hands`` are in card order; ``table`` holds the cards of the unfinished trick (the lead; the
     lead and the quack; the lead, the quack and the third card), as in the canonical state.
-    ``duck`` are the Duck points (fixed), ``soup`` the Soup points won so far.
+    ``duck`` are the Duck points (fixed), ``soup`` the Soup points won so far. ``silent`` plays
+    the rule option ``calls = "silent"`` (ruling DS-R15): no card carries a call, a card of the
+    rank led is a quack, and the fourth card of the rank takes both tricks.
     """
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -457,6 +464,7 @@ class SoupPosition:
     table: tuple[Card, ...]
     duck: tuple[int, int]
     soup: tuple[int, int]
+    silent: bool = False
 
     def __post_init__(self) -> None:
         if self.phase not in PHASES:
@@ -487,12 +495,13 @@ class SoupPosition:
         leader: int,
         duck: tuple[int, int],
         soup: tuple[int, int] = (0, 0),
+        silent: bool = False,
     ) -> SoupPosition:
         """A position at the start of a trick."""
-        return cls((_sorted(hand0), _sorted(hand1)), leader, LEAD, (), duck, soup)
+        return cls((_sorted(hand0), _sorted(hand1)), leader, LEAD, (), duck, soup, silent)
 
     @classmethod
-    def from_state(cls, state: JSON) -> SoupPosition:
+    def from_state(cls, state: JSON, silent: bool = False) -> SoupPosition:
         """The position of a canonical state (the engine's ``state()``, a trace's states) in the Soup."""
         if state.get("course") != "soup" or state.get("phase") not in PHASES:
             raise PositionError("the state is not a Soup position waiting for an action")
@@ -507,6 +516,7 @@ class SoupPosition:
             tuple(parse_card(state["table"][i : i + 2]) for i in range(0, len(state["table"]), 2)),
             (int(points[0][0]), int(points[1][0])),
             (int(points[0][1]), int(points[1][1])),
+            silent,
         )
 
     @property
@@ -525,7 +535,10 @@ class SoupPosition:
             return tuple(Play(player, card) for card in hand)
         rank = self.table[0].rank
         if self.phase == ANSWER:
-            return (*(Play(player, card, Call.QUACK_QUACK) for card in hand if card.rank == rank), SayDuck(player))
+            answer = Call.NONE if self.silent else Call.QUACK_QUACK
+            return (*(Play(player, card, answer) for card in hand if card.rank == rank), SayDuck(player))
+        if self.silent:
+            return tuple(Play(player, card) for card in hand)
         call = Call.QUACK if self.phase == FOLLOW else Call.DUCK_SOUP
         actions: list[Action] = []
         for card in hand:
@@ -545,18 +558,19 @@ class SoupPosition:
         hands = self._without(player, card)
         table = (*self.table, card)
         if self.phase == LEAD:
-            return SoupPosition(hands, leader, FOLLOW, table, self.duck, self.soup)
+            return SoupPosition(hands, leader, FOLLOW, table, self.duck, self.soup, self.silent)
         if self.phase == ANSWER:
-            return SoupPosition(hands, leader, FOURTH, table, self.duck, self.soup)
+            return SoupPosition(hands, leader, FOURTH, table, self.duck, self.soup, self.silent)
         lead = self.table[0]
+        matched = card.rank == lead.rank
         if self.phase == FOLLOW:
-            if action.call is Call.QUACK:
-                return SoupPosition(hands, leader, ANSWER, table, self.duck, self.soup)
+            if action.call is Call.QUACK or (self.silent and matched):
+                return SoupPosition(hands, leader, ANSWER, table, self.duck, self.soup, self.silent)
             if card.suit == lead.suit:
                 won = follower if _strength(card) > _strength(lead) else leader
                 return self._finish(won, 1, hands)
             return self._finish(leader, 2, hands)
-        if action.call is Call.DUCK_SOUP:
+        if action.call is Call.DUCK_SOUP or (self.silent and matched):
             return self._finish(follower, 4, hands)
         return self._finish(leader, 3 if card.suit == self.table[2].suit else 4, hands)
 
@@ -570,7 +584,7 @@ class SoupPosition:
         soup = (self.soup[0] + points, self.soup[1]) if winner == 0 else (self.soup[0], self.soup[1] + points)
         if not hands[0]:
             return self.duck[0] * soup[0] - self.duck[1] * soup[1]
-        return SoupPosition(hands, winner, LEAD, (), self.duck, soup)
+        return SoupPosition(hands, winner, LEAD, (), self.duck, soup, self.silent)
 
 
 def _strength(card: Card) -> int:
@@ -612,12 +626,18 @@ class Solver:
         """Whether ``position`` belongs to the Soup the solver's table was built for, so that it is reused."""
         base0, base1, duck = self._base
         mine0, mine1 = mask_of(position.hands[0]), mask_of(position.hands[1])
-        return self.search is not None and duck == position.duck and not mine0 & ~base0 and not mine1 & ~base1
+        return (
+            self.search is not None
+            and self.search.silent == position.silent
+            and duck == position.duck
+            and not mine0 & ~base0
+            and not mine1 & ~base1
+        )
 
     def _search_for(self, position: SoupPosition) -> Search:
         if not self.fits(position) or self.search is None:
             floor = 1 if self.horizon is None else max(1, len(position.hands[position.leader]) - self.horizon)
-            self.search = Search(position.duck, mask_of(position.hands[0]), floor)
+            self.search = Search(position.duck, mask_of(position.hands[0]), floor, position.silent)
             self._base = (mask_of(position.hands[0]), mask_of(position.hands[1]), position.duck)
         self.search.allow(self.budget)
         return self.search

@@ -36,7 +36,8 @@ from typing import Any
 from ducksoup.engine import Deal
 from ducksoup.sampling import Knowledge, World, clone, play_out
 from ducksoup.solver import BudgetExceeded, Solver, SoupPosition
-from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.actions import Action, Play
+from duckspec.duck_soup.quacking import Call
 
 # ducksoup.bots lists this bot among its own, so it is imported where it is used, not here.
 
@@ -87,6 +88,9 @@ class StrongBot:
         self.greedy = GreedyBot(self.rng.randrange(2**32))
         self.solvers: list[Solver] = []
         self.solvers_deal: tuple[object, object] = (None, None)
+        self.silent = False
+        """Whether calls are silent (ruling DS-R15): the view does not say, the legal actions do
+        (:func:`silent_calls_seen`)."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal``, from ``view`` and the views before it."""
@@ -94,6 +98,9 @@ class StrongBot:
             raise ValueError("there is no legal action: the deal is over")
         self.knowledge.observe(view)
         gone = self.greedy.memory.update(view)
+        seen = silent_calls_seen(view, legal)
+        if seen is not None:
+            self.silent = seen
         if len(legal) == 1:
             action = legal[0]
         elif view["course"] == "soup":
@@ -142,7 +149,7 @@ class StrongBot:
         me = int(view["player"])
         results: list[list[int]] = [[] for _ in candidates]
         for world in self.worlds(self.budget.duck_samples):
-            deal = self.knowledge.world_deal(world)
+            deal = self.knowledge.world_deal(world, silent=self.silent)
             seed = self.rng.randrange(2**32)
             for index, action in enumerate(candidates):
                 results[index].append(_play_out(deal, action, me, seed))
@@ -159,7 +166,7 @@ class StrongBot:
         totals = [0] * len(legal)
         try:
             for world in worlds:
-                position = SoupPosition.from_state(self.knowledge.world_deal(world).state())
+                position = SoupPosition.from_state(self.knowledge.world_deal(world).state(), self.silent)
                 solver = self.solver_for(position) if exact else Solver(horizon=self.budget.soup_horizon)
                 solver.budget = budget
                 before = solver.stats.nodes
@@ -172,6 +179,21 @@ class StrongBot:
             return self.ranked(view, legal, gone)[0]
         best = max(totals)
         return next(action for action, total in zip(legal, totals, strict=True) if total == best)
+
+
+def silent_calls_seen(view: View, legal: Sequence[Action]) -> bool | None:
+    """Whether the legal actions show silent calls (ruling DS-R15), or None when they cannot tell:
+    a player holding a card of the rank led is offered no call with it, and the third card of a
+    quack-quack carries none."""
+    plays = [action for action in legal if isinstance(action, Play)]
+    if view["phase"] == "answer":
+        return plays[0].call is Call.NONE if plays else None
+    if view["phase"] not in ("follow", "fourth") or not view["table"]:
+        return None
+    rank = view["table"][0]
+    if not any(play.card.rank.letter == rank for play in plays):
+        return None
+    return all(play.call is Call.NONE for play in plays)
 
 
 def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
