@@ -10,10 +10,9 @@ has seen.
   choice is left to that estimate; when the best few are close, it plays each of them out in
   the same sampled worlds with the greedy bot on both sides to the end of the deal (in the Soup
   of a play-out each greedy bot is shown the other's hand, as a player who has placed every
-  card would know it). It takes the action with the
-  best mean deal-score difference; the greedy bot's own first choice keeps its place unless
-  another does better by a clear margin, so that the noise of a few samples does not undo a
-  sound choice.
+  card would know it). The greedy bot's own first choice keeps its place unless another
+  action's mean deal-score difference beats it by a clear margin (see :attr:`Budget.margin` for
+  why the bar is high).
 * **In the Soup** every world is a position of perfect information. Once the hands are small
   enough (:attr:`Budget.soup_cards`), it solves each world exactly (every action's value) within
   one node budget for the decision, keeping the solvers of worlds it meets again so that their
