@@ -1,8 +1,9 @@
 """Every check of the project, one nox session each.
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs.
-Not default: soak (long property and differential tests), bench (speed, measured side by side),
-bench-solver and bench-bot (the Soup solver and the strong bot against their targets).
+Not default: soak (long property and differential tests), soak-runner (the runner against randomly
+misbehaving adapters for minutes), bench (speed, measured side by side),
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
 """
 
 from __future__ import annotations
@@ -20,27 +21,37 @@ nox.options.error_on_missing_interpreters = True
 PYTHON = "3.11"
 SOAK_TESTS = ["tests/test_properties.py", "tests/test_differential.py", "tests/test_observations.py"]
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
-CROSSHAIR_MODULES = [
-    "duckspec.cards",
-    "duckspec.seats",
-    "duckspec.duck_soup.cards",
-    "duckspec.duck_soup.dealing",
-    "duckspec.duck_soup.tricks",
-    "duckspec.duck_soup.drawing",
-    "duckspec.duck_soup.quacking",
-    "duckspec.duck_soup.courses",
-    "duckspec.duck_soup.scoring",
-    "duckspec.duck_soup.winning",
-    "duckspec.duck_soup.variants",
-]
+SPEC = Path("spec", "duckspec")
+
+
+def crosshair_groups() -> dict[str, list[str]]:
+    """The specification's modules with contracts, by group: the shared vocabulary, then each game's folder.
+
+    Found by looking for ``post:`` lines, so a new game's folder is checked without editing this file.
+    """
+
+    def with_contracts(paths: list[Path]) -> list[str]:
+        return [
+            ".".join(path.with_suffix("").parts[1:])
+            for path in sorted(paths)
+            if any(line.strip().startswith("post:") for line in path.read_text(encoding="utf-8").splitlines())
+        ]
+
+    groups = {"shared": with_contracts(list(SPEC.glob("*.py")))}
+    for folder in sorted(path for path in SPEC.iterdir() if (path / "__init__.py").is_file()):
+        groups[folder.name] = with_contracts(list(folder.glob("*.py")))
+    return {name: modules for name, modules in groups.items() if modules}
+
+
 CROSSHAIR_OPTIONS = ["--analysis_kind=PEP316", "--per_condition_timeout=2"]
 """CrossHair's effort: up to 2 CPU seconds per postcondition and no iteration cap (tests/test_contracts.py reads it).
 
 CrossHair tries Card and other enum arguments member by member, so a condition on cards is sampled, not
 solved; a time budget rather than ``--max_uninteresting_iterations`` lets it sample until the budget runs out.
 """
-CROSSHAIR_TIME_LIMIT = 90
-"""Seconds after which ``timeout`` stops CrossHair and the session fails (exit code 124); it takes about 40 s."""
+CROSSHAIR_TIME_LIMIT = 120
+"""Seconds a group of :func:`crosshair_groups` may take, after which ``timeout`` stops CrossHair and the session
+fails (exit code 124): the budget of each game (Duck Soup takes about 40 s)."""
 
 
 def install(session: nox.Session, extras: str = "test") -> None:
@@ -67,12 +78,24 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def contracts(session: nox.Session) -> None:
-    """CrossHair checks the pre/post contracts of the specification's pure functions (at most 2 minutes).
+    """CrossHair checks the pre/post contracts of the specification's pure functions, each game on its own
+    budget (at most 2 minutes each; ``nox -s contracts -- GROUP`` checks one group: shared or a game's folder).
 
-    Fails on a counterexample, when the time limit is hit, and when a postcondition was not analysed:
+    Fails on a counterexample, when a budget is used up, and when a postcondition was not analysed:
     missing from CrossHair's report, or never reached because no input met the preconditions.
     """
     install(session)
+    groups = crosshair_groups()
+    chosen = session.posargs or list(groups)
+    unknown = [name for name in chosen if name not in groups]
+    if unknown:
+        session.error(f"no contracts group {unknown}; the groups are {', '.join(groups)}")
+    for name in chosen:
+        check_contracts(session, name, groups[name])
+
+
+def check_contracts(session: nox.Session, group: str, modules: list[str]) -> None:
+    """Run CrossHair on one group's ``modules`` within :data:`CROSSHAIR_TIME_LIMIT` and check its report."""
     limit = ["timeout", "-k", "10", str(CROSSHAIR_TIME_LIMIT)] if shutil.which("timeout") else []
     report = session.run(
         *limit,
@@ -80,7 +103,7 @@ def contracts(session: nox.Session) -> None:
         "-m",
         "crosshair",
         "check",
-        *CROSSHAIR_MODULES,
+        *modules,
         *CROSSHAIR_OPTIONS,
         "--report_all",
         env={"PYTHONPATH": "spec"},
@@ -95,7 +118,7 @@ def contracts(session: nox.Session) -> None:
     }
     posts = {
         (path.resolve(), number): f"{path}:{number}"
-        for path in (Path("spec", *module.split(".")).with_suffix(".py") for module in CROSSHAIR_MODULES)
+        for path in (Path("spec", *module.split(".")).with_suffix(".py") for module in modules)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if line.strip().startswith("post:")
     }
@@ -103,11 +126,12 @@ def contracts(session: nox.Session) -> None:
     unmet = [f"{path}:{line}" for (path, line), text in found.items() if "Unable to meet precondition" in text]
     if missing or unmet:
         session.error(
-            f"postconditions not analysed: {missing} missing from the report; no input met the pre at {unmet}"
+            f"{group}: postconditions not analysed: {missing} missing from the report; no input met the pre at {unmet}"
         )
     proved = sum("Confirmed over all paths" in found[key] for key in posts)
     session.log(
-        f"{len(posts)} postconditions: {proved} proved over all paths, the others sampled without a counterexample"
+        f"{group}: {len(posts)} postconditions, {proved} proved over all paths, "
+        "the others sampled without a counterexample"
     )
 
 
@@ -116,6 +140,23 @@ def soak(session: nox.Session) -> None:
     """The property tests with the long Hypothesis profile (not run by default)."""
     install(session)
     session.run("pytest", *SOAK_TESTS, *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
+
+
+@nox.session(python=PYTHON, name="soak-runner")
+def soak_runner(session: nox.Session) -> None:
+    """``ducksoup check`` against randomly misbehaving adapters for a few minutes (not run by default).
+
+    Every run must end within its bound, leave no process behind, and write complete, valid reports.
+    ``nox -s soak-runner -- SECONDS [SEED]`` (default 180 seconds, seed 1).
+    """
+    install(session)
+    seconds, seed = (list(session.posargs) + ["180", "1"][len(session.posargs) :])[:2]
+    session.run(
+        "pytest",
+        "-s",
+        "tests/test_soak_runner.py",
+        env={"DUCKSOUP_SOAK_SECONDS": seconds, "DUCKSOUP_SOAK_SEED": seed},
+    )
 
 
 @nox.session(python=PYTHON)

@@ -29,10 +29,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ducksoup.bots import Bot, GreedyBot
-from ducksoup.engine import Deal
-from ducksoup.simulate import new_deck, play_game, wilson
-from ducksoup.strong import StrongBot
+from ducksoup.duck_soup.bots import Bot, GreedyBot
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.simulate import new_deck, play_game, wilson
+from ducksoup.duck_soup.strong import StrongBot
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import RuleOptions
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ducksoup.engine import Deal
+from ducksoup.duck_soup.engine import Deal
 from duckspec.cards import full_deck
 from duckspec.duck_soup import deal as spec
 

@@ -32,10 +32,10 @@ import sys
 import time
 from typing import Any
 
-from ducksoup.bots import Bot, GreedyBot, RandomBot
-from ducksoup.engine import Deal
-from ducksoup.simulate import new_deck
-from ducksoup.solver import Solver, SoupPosition
+from ducksoup.duck_soup.bots import Bot, GreedyBot, RandomBot
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.simulate import new_deck
+from ducksoup.duck_soup.solver import Solver, SoupPosition
 
 TARGETS = {13: (60.0, 300.0), 10: (1.0, None)}
 MEMORY_TARGET_MB = 2048

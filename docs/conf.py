@@ -73,11 +73,9 @@ python_use_unqualified_type_names = True
 add_module_names = False
 
 # Doctest: only the explicit ``.. doctest::`` blocks of the pages run; the ``>>>`` examples inside
-# docstrings belong to the packages' own tests.
+# docstrings belong to the packages' own tests. There is no global setup: every page shows its
+# imports, so that a reader who pastes an example gets no NameError.
 doctest_test_doctest_blocks = ""
-doctest_global_setup = """
-from duckspec.cards import parse_card, parse_cards
-"""
 
 html_theme = "furo"
 html_title = f"ducksoup {release}"

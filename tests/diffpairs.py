@@ -10,14 +10,14 @@ tables (``STRENGTH``, ``SUIT``) or runs the engine's own code on a prepared obje
 
 from __future__ import annotations
 
-from ducksoup.engine import DUCK, SOUP, STRENGTH, SUIT, Deal, Match
+from ducksoup.duck_soup.engine import DUCK, SOUP, STRENGTH, SUIT, Deal, Match
 from duckspec.cards import card_from_index
 from duckspec.duck_soup.cards import Course, rank_strength
 from duckspec.duck_soup.courses import course_after_drawing
 from duckspec.duck_soup.drawing import draw_after_quack_quack, draw_after_trick, face_up_card
 from duckspec.duck_soup.quacking import Call, quack_quack_result
 from duckspec.duck_soup.tricks import Role, trick_points, trick_winner
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility, match_winner
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility, match_winner
 from duckspec.duck_soup.winning import game_result
 
 ILLEGAL = "illegal"
@@ -97,7 +97,8 @@ def spec_quack_quack(lead: int, quack: int, third: int, fourth: int, duck_soup: 
     if not quack_quack_domain(lead, quack, third, fourth, duck_soup):
         return ILLEGAL
     led, quacked, led_again, last = (card_from_index(card) for card in (lead, quack, third, fourth))
-    role, tricks = quack_quack_result(led, quacked, led_again, last, Call.DUCK_SOUP if duck_soup else Call.NONE)
+    call = Call.DUCK_SOUP if duck_soup else Call.NONE
+    role, tricks = quack_quack_result(led, quacked, led_again, last, call, Calls.SPOKEN)
     return (1 if role is Role.FOLLOWER else 0), len(tricks), sum(trick.points for trick in tricks)
 
 

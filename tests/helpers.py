@@ -5,7 +5,7 @@ from __future__ import annotations
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import DealState, apply, new_deal
-from duckspec.duck_soup.dealing import arrange_deck
+from duckspec.duck_soup.examples import arrange_deck
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import STANDARD, RuleOptions
 

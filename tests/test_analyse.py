@@ -6,21 +6,29 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from ducksoup.analyse import AnalysisError, analyse_trace, load
-from ducksoup.bots import GreedyBot, RandomBot
 from ducksoup.cli import main
-from ducksoup.engine import Deal
-from ducksoup.sampling import Knowledge
-from ducksoup.simulate import new_deck
+from ducksoup.duck_soup.analyse import AnalysisError, analyse_trace
+from ducksoup.duck_soup.bots import GreedyBot, RandomBot
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.sampling import Knowledge
+from ducksoup.duck_soup.simulate import new_deck
+from ducksoup.games import NoAnalysis, reference
+from ducksoup.telling import find_game_file, load_game_file
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 
 TRACE = "ds-deal-greedy-001"
 QUICK = "ds-deal-greedy-027"
 """A deal of the greedy bot whose Soup is among the quickest of the suite to solve (seconds)."""
+
+
+def load(name: str) -> dict[str, Any]:
+    """A trace of the bundled suite, by its ID, as ``ducksoup analyse`` reads it."""
+    return load_game_file(find_game_file(name)).trace
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +39,7 @@ def soup_analysis() -> object:
 def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysis: object) -> None:
     """The value at the Soup's start minus the deal's result equals player 0's listed losses minus
     player 1's: every point the result falls short of (or exceeds) perfect play is accounted for."""
-    from ducksoup.analyse import Analysis
+    from ducksoup.duck_soup.analyse import Analysis
 
     assert isinstance(soup_analysis, Analysis)
     (deal,) = soup_analysis.deals
@@ -47,7 +55,7 @@ def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysi
 
 def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: object) -> None:
     """The deal's result is the engine's: player 0's deal score minus player 1's."""
-    from ducksoup.analyse import Analysis, replay
+    from ducksoup.duck_soup.analyse import Analysis, replay
 
     assert isinstance(soup_analysis, Analysis)
     last = None
@@ -138,20 +146,51 @@ def test_analyse_reads_trace_files_and_refuses_what_it_cannot_read(tmp_path: Pat
     bad.write_text("{", encoding="utf-8")
     broken = runner.invoke(main, ["analyse", str(bad)])
     assert broken.exit_code == 2 and "error:" in broken.output
+    refused = load(TRACE)
+    refused["steps"][3]["action"] = refused["steps"][2]["action"]  # a card played twice
     with pytest.raises(AnalysisError):
-        load(str(tmp_path / "missing.json"))
+        analyse_trace(refused, samples=0)
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(refused), encoding="utf-8")
+    told = runner.invoke(main, ["analyse", str(wrong), "--samples", "0"])
+    assert told.exit_code == 2 and "cannot be analysed" in told.output and "Traceback" not in told.output
+
+
+def test_analysis_is_reached_through_the_registry_and_refused_for_a_game_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Duck Soup's entry names its analysis; a game whose entry names none is refused with one clear message,
+    by ``analyse`` and by ``explain --analyse``, naming the games that have one."""
+    import dataclasses
+
+    import ducksoup.telling
+
+    entry = reference("duck-soup")
+    assert entry.analyse == "ducksoup.duck_soup.analyse:analyse_trace"
+    trace = load(TRACE)
+    assert entry.analysis(trace, samples=0, start=40).to_json()["trace"] == TRACE
+    without = dataclasses.replace(entry, analyse=None)
+    with pytest.raises(NoAnalysis, match="analysis is available for duck-soup only"):
+        without.analysis(trace, samples=0)
+    monkeypatch.setattr(ducksoup.telling, "reference", lambda game=None: without)
+    for command in (["analyse", TRACE], ["explain", TRACE, "--analyse"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert "analysis is available for duck-soup only" in result.output and "Traceback" not in result.output
 
 
 def test_explain_shows_the_analysis_beside_the_narration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each analysed step is followed by its analysis line (the Duck and the end of the Soup here, to be quick)."""
-    import ducksoup.analyse
+    import ducksoup.duck_soup.analyse
 
-    whole = ducksoup.analyse.analyse_trace
+    whole = ducksoup.duck_soup.analyse.analyse_trace
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(load(TRACE)), encoding="utf-8")
     for course, part in (("Duck", {"soup": False}), ("Soup", {"start": 40})):
         monkeypatch.setattr(
-            ducksoup.analyse, "analyse_trace", lambda trace, samples, part=part: whole(trace, samples, **part)
+            ducksoup.duck_soup.analyse,
+            "analyse_trace",
+            lambda trace, samples, seed, start, part=part: whole(trace, samples, seed, **{"start": start, **part}),
         )
         result = CliRunner().invoke(main, ["explain", str(path), "--analyse", "--samples", "1"])
         assert result.exit_code == 0, result.output

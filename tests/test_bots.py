@@ -1,6 +1,6 @@
 """The bots: legal, reproducible, blind to what their player cannot see, and (greedy) sensible.
 
-Positions are built with :func:`duckspec.duck_soup.dealing.arrange_deck`: player 1 deals, so
+Positions are built with :func:`duckspec.duck_soup.examples.arrange_deck`: player 1 deals, so
 player 0 leads the first trick. Where a position would take a whole Duck to reach (the Soup,
 the end of the Duck), the test edits the view instead: a bot decides from its view alone, so
 the view is the position as far as the bot is concerned.
@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from ducksoup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
-from ducksoup.engine import PLAIN, Deal
-from ducksoup.simulate import new_deck, play_deal, play_game, seats, wilson
-from ducksoup.strong import Budget, StrongBot
+from ducksoup.duck_soup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
+from ducksoup.duck_soup.engine import PLAIN, Deal
+from ducksoup.duck_soup.simulate import new_deck, play_deal, play_game, seats, wilson
+from ducksoup.duck_soup.strong import Budget, StrongBot
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
-from duckspec.duck_soup.dealing import arrange_deck
+from duckspec.duck_soup.examples import arrange_deck
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
 

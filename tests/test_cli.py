@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from click.testing import CliRunner
 
 from ducksoup import __version__
@@ -27,7 +30,7 @@ def test_unknown_command_is_a_clear_error_not_a_traceback() -> None:
 
 
 def test_every_command_is_listed_and_documented() -> None:
-    expected = {"adapter", "check", "examples", "explain", "play", "replay", "simulate"}
+    expected = {"adapter", "analyse", "check", "examples", "explain", "play", "replay", "simulate"}
     assert set(main.list_commands(None)) == expected  # type: ignore[arg-type]
     assert set(main.commands) == expected  # what documentation generators read
     for name in expected:
@@ -41,4 +44,50 @@ def test_the_adapter_starts_without_loading_the_other_commands() -> None:
 
     code = "import sys, ducksoup.cli; print(sorted(m for m in sys.modules if m.startswith('ducksoup.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "ducksoup.playing" not in loaded and "ducksoup.simulate" not in loaded
+    assert "ducksoup.duck_soup.playing" not in loaded and "ducksoup.duck_soup.simulate" not in loaded
+
+
+def test_help_lists_every_command_with_a_whole_summary() -> None:
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    commands_part, games_part = result.output.split("Commands:", 1)[1].split("Games:", 1)
+    commands = commands_part.strip().splitlines()
+    assert len(commands) == 8
+    assert "duck-soup  Duck Soup (the default)" in games_part
+    for line in commands:
+        assert "..." not in line and line.rstrip().endswith("."), line
+
+
+def test_piped_output_is_never_wrapped() -> None:
+    import os
+    import subprocess
+    import sys
+
+    listing = subprocess.run(
+        [sys.executable, "-m", "ducksoup", "check", "--list", "-k", "ds-game-both-in-the-pond-later"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    line = listing.stdout.splitlines()[0]
+    assert line.startswith("ds-game-both-in-the-pond-later  Both in the pond") and len(line) > 80
+    examples = subprocess.run(
+        [sys.executable, "-m", "ducksoup", "examples"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert (
+        "1. Duck Soup: A lower club wins in the Duck (en §4, de §4): Anna 0 points, Ben 1 point; Ben leads next"
+        in (examples.stdout.splitlines()[0])
+    )
+
+
+def test_last_failed_after_a_clean_run_says_it_runs_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    first = CliRunner().invoke(main, ["check", "--last-failed", "-k", "ds-edge-duck-soup"])
+    assert first.exit_code == 0
+    assert "no previous run recorded here (.ducksoup/last-failed.json): running every selected trace" in first.output
+    again = CliRunner().invoke(main, ["check", "--last-failed", "-k", "ds-edge-duck-soup"])
+    assert again.exit_code == 0
+    assert "the previous run had no failures: running every selected trace" in again.output
+    assert (tmp_path / ".ducksoup" / "last-failed.json").is_file()

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from duckcheck.compare import Outcome
-from duckcheck.generator import plan
-from duckcheck.lint import coverage_gaps, lint
+from duckcheck.duck_soup.plan import plan
+from duckcheck.duck_soup.views import NOTHING_KNOWN, known_after, views
+from duckcheck.games import games
+from duckcheck.lint import coverage_gaps, lint, published
 from duckcheck.protocol import check_message, hello
 from duckcheck.runner import run, select
-from duckcheck.trace import TraceError, dump_trace, load_suite, manifest_json, read_trace
-from duckcheck.views import NOTHING_KNOWN, known_after, views
-from ducksoup.adapter import Session
+from duckcheck.trace import TraceError, dump_trace, load_manifest, load_suite, manifest_json, read_trace, suite_dir
+from ducksoup.adapter import Session, serve
 from ducksoup.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +34,9 @@ SUITE = load_suite()
 
 def test_the_suite_is_large_and_covers_every_section_ruling_and_error_code() -> None:
     assert len(SUITE) >= 300
-    assert coverage_gaps(SUITE) == {"sections": [], "rulings": [], "error codes": []}
+    for suite in games():
+        own = [trace for trace in SUITE if trace["game"] == suite.id]
+        assert coverage_gaps(suite, own) == {"sections": [], "rulings": [], "error codes": []}, suite.id
     assert len({trace["id"] for trace in SUITE}) == len(SUITE)
 
 
@@ -82,8 +87,8 @@ def test_unsupported_traces_are_skipped(tmp_path: Path) -> None:
         "import sys\n"
         "from ducksoup import adapter\n"
         "original = adapter.handshake\n"
-        "def handshake(backend='engine'):\n"
-        "    reply = original(backend)\n"
+        "def handshake(backend='engine', games=()):\n"
+        "    reply = original(backend, games)\n"
         '    options = {"stock": ["face-up"], "best_of": [1], "double_draw": ["winner-first"]}\n'
         '    reply["games"]["duck-soup"] = {"scopes": ["deal"], "options": options}\n'
         "    return reply\n"
@@ -148,7 +153,7 @@ def test_traces_round_trip_byte_for_byte() -> None:
 def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
     wanted = ["ds-deal-random-001", "ds-game-greedy-01", "ds-edge-duck-soup"]
     code = (
-        "from duckcheck.generator import plan; from duckcheck.trace import dump_trace; import hashlib\n"
+        "from duckcheck.duck_soup.plan import plan; from duckcheck.trace import dump_trace; import hashlib\n"
         f"b = dict(plan())\nprint(*[hashlib.sha256(dump_trace(b[i]()).encode()).hexdigest() for i in {wanted!r}])"
     )
     outputs = {
@@ -169,20 +174,28 @@ def test_the_generator_does_not_depend_on_the_hash_seed() -> None:
 # The linter
 
 
-def test_the_linter_reports_duplicates_gaps_and_unpublished_ids(tmp_path: Path) -> None:
+def test_the_linter_reports_duplicates_gaps_changed_and_unpublished_ids(tmp_path: Path) -> None:
     folder = tmp_path / "traces"
-    folder.mkdir()
-    chosen = [SUITE[0], SUITE[0]]
+    (folder / "duck-soup").mkdir(parents=True)
+    chosen = [SUITE[0], SUITE[0], SUITE[1]]
     texts = [(trace, dump_trace(trace)) for trace in chosen]
     for trace, text in texts:
-        (folder / f"{trace['id']}.json").write_text(text)
+        (folder / "duck-soup" / f"{trace['id']}.json").write_text(text)
     (folder / "manifest.json").write_text(manifest_json(texts))
-    (tmp_path / "published-ids.txt").write_text("ds-gone-001\n")
+    (tmp_path / "published-ids.txt").write_text(f"ds-gone-001\n{SUITE[1]['id']} {'0' * 64}\n")
     problems = lint(folder, regenerate=False)
     assert any("used more than once" in p for p in problems)
     assert any("'ds-gone-001' is gone" in p for p in problems)
+    assert any(f"published trace {SUITE[1]['id']!r} has changed" in p for p in problems)
     assert any("not in published-ids.txt" in p for p in problems)
-    assert any("no trace exercises the rulings" in p for p in problems)
+    assert any("no duck-soup trace exercises the rulings" in p for p in problems)
+
+
+def test_every_published_trace_is_frozen_with_its_hash() -> None:
+    register = published(suite_dir())
+    assert len(register) >= 310 and all(sha256 is not None for sha256 in register.values())
+    texts = {entry["id"]: entry["sha256"] for entry in load_manifest()["traces"]}
+    assert {trace_id: texts.get(trace_id) for trace_id in register} == register
 
 
 # The protocol and the views
@@ -206,6 +219,52 @@ def test_the_reference_adapter_speaks_the_schema() -> None:
         check_message(request, "act-request")
         reply = check_message(session.handle(request) or {}, "act-reply")
         assert reply["state"] == step.get("state", reply["state"])
+
+
+def start_request(trace: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    keys = ("game", "scope", "options", "dealer", "decks")
+    return {"cmd": "start", "seq": 1, "trace": trace["id"], **{k: trace[k] for k in keys}, **changes}
+
+
+@pytest.mark.parametrize("backend", ["engine", "spec"])
+def test_hostile_requests_are_answered_errored_and_the_batch_loses_no_reply(backend: str) -> None:
+    """Each hostile line gets one ``errored`` reply (seq 0 when its own cannot be read), in order, and the
+    requests around it are served as usual: a whole batch arrives at once and is answered at once."""
+    trace = SUITE[0]
+    hostile = [
+        ("[" * 5000 + "]" * 5000, 0, "nested too deeply"),
+        ('{"cmd": "act", "seq": ' + "9" * 5000 + ', "action": {}}', 0, "an integer with too many digits"),
+        ('{"cmd": "start", "seq": 3, "decks": 5}', 3, "'game' must name a game"),
+        (json.dumps(start_request(trace, seq=4, decks=5)), 4, "'decks' must be a list"),
+        (json.dumps(start_request(trace, seq=5, decks=[5])), 5, "'decks' must be a list"),
+        (json.dumps(start_request(trace, seq=6, dealer=1.0)), 6, "'dealer' must be 0 or 1, not 1.0"),
+        (json.dumps(start_request(trace, seq=7, dealer=True)), 7, "'dealer' must be 0 or 1, not True"),
+        (json.dumps(start_request(trace, seq=8, scope=["deal"])), 8, "unknown scope ['deal']"),
+        (json.dumps(start_request(trace, seq=9, game=None)), 9, "'game' must name a game"),
+        (json.dumps(start_request(trace, seq=10, options=[])), 10, "options: expected an object"),
+        (json.dumps(start_request(trace, seq="x")), 0, "'seq' must be a whole number"),
+        (json.dumps({"cmd": "act", "seq": 12, "action": json.loads("[" * 900 + "]" * 900)}), 12, "no trace"),
+        ('"just a string"', 0, "a request is a JSON object"),
+    ]
+    good = json.dumps(start_request(trace, seq=1))
+    act = json.dumps({"cmd": "act", "seq": 2, "action": trace["steps"][0]["action"]})
+    lines = [good, *[line for line, _, _ in hostile], act]
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out, backend) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == len(lines)
+    assert "state" in replies[0] and replies[-1]["seq"] == 2 and "errored" in replies[-1]  # no trace left running
+    for reply, (_, seq, message) in zip(replies[1:-1], hostile, strict=True):
+        check_message(reply, "act-reply")
+        assert reply["seq"] == seq and message in reply["errored"], reply
+
+
+def test_a_malformed_start_is_errored_and_an_unknown_game_skipped() -> None:
+    session = Session()
+    trace = SUITE[0]
+    assert "errored" in (session.handle(start_request(trace, game=5)) or {})
+    assert "errored" in (session.handle({"cmd": "start", "seq": 1}) or {})
+    assert "skipped" in (session.handle(start_request(trace, game="doubleduck")) or {})
 
 
 def test_a_view_never_shows_the_opponents_hand_beyond_what_was_seen() -> None:

@@ -11,7 +11,7 @@ from duckspec.duck_soup.deal import DealState, Phase, apply, legal_actions
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.tricks import Trick, trick_points, trick_winner
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from tests.helpers import DEALER, LEADER, advance, duck, play, position, run
 
 
@@ -194,6 +194,58 @@ def test_duck_is_required_without_a_third_card() -> None:
     state = run(position("JS 9S", "JH", stock_top="2D 3D JC JD"), play(LEADER, "JS"), play(DEALER, "JH", Call.QUACK))
     assert legal_actions(state) == (SayDuck(LEADER),)
     assert state.phase is Phase.ANSWER
+
+
+SILENT = RuleOptions(calls=Calls.SILENT)
+
+
+@pytest.mark.ruling("DS-R15")
+def test_silent_calls_make_a_quack_without_a_word() -> None:
+    state = run(position("8S 2C", "8H 3C", "JD QD 8C 8D", options=SILENT), play(LEADER, "8S"))
+    assert legal_actions(state) == tuple(Play(DEALER, card) for card in state.hands[DEALER])
+    quacked = apply(state, play(DEALER, "8H"))
+    assert quacked.phase is Phase.ANSWER and quacked.to_act == LEADER
+    assert legal_actions(quacked) == (SayDuck(LEADER),)  # no third eight: "duck" is still an action (DS-R10)
+    after = apply(quacked, duck(LEADER))
+    assert after.points(Course.DUCK) == (0, 2) and after.leader == DEALER
+    spoken = run(position("8S 2C", "8H 3C", "JD QD"), play(LEADER, "8S"), play(DEALER, "8H"))
+    assert spoken.points(Course.DUCK) == (2, 0)  # the same card, spoken rules: a forgotten quack
+
+
+@pytest.mark.ruling("DS-R15")
+def test_silent_calls_refuse_every_call() -> None:
+    state = position("8S 8C JS 2C", "8H JH 3C", "JD QD", options=SILENT)
+    assert rejected(state, play(LEADER, "8S", Call.QUACK)) is ErrorCode.CALL_NOT_ALLOWED
+    state = apply(state, play(LEADER, "8S"))
+    assert rejected(state, play(DEALER, "8H", Call.QUACK)) is ErrorCode.CALL_NOT_ALLOWED
+    assert rejected(state, play(DEALER, "3C", Call.QUACK)) is ErrorCode.CALL_NOT_ALLOWED
+    state = apply(state, play(DEALER, "8H"))
+    assert rejected(state, play(LEADER, "8C", Call.QUACK_QUACK)) is ErrorCode.CALL_NOT_ALLOWED
+    assert rejected(state, play(LEADER, "JS")) is ErrorCode.ANSWER_REQUIRED
+    assert rejected(state, play(LEADER, "JS", Call.QUACK_QUACK)) is ErrorCode.ANSWER_REQUIRED
+    assert rejected(state, play(LEADER, "8D")) is ErrorCode.CARD_NOT_IN_HAND
+    assert legal_actions(state) == (play(LEADER, "8C"), SayDuck(LEADER))
+    state = apply(state, play(LEADER, "8C"))
+    assert rejected(state, play(DEALER, "JH", Call.DUCK_SOUP)) is ErrorCode.CALL_NOT_ALLOWED
+
+
+@pytest.mark.ruling("DS-R15")
+def test_silent_quack_quack_and_duck_soup() -> None:
+    opening = (play(LEADER, "JS"), play(DEALER, "JH"), play(LEADER, "JC"))
+    soup = run(position("JS JC", "JH JD", "2D 3D 4D 5D", options=SILENT), *opening, play(DEALER, "JD"))
+    assert soup.points(Course.DUCK) == (0, 4) and soup.leader == DEALER
+    assert {parse_card("2D"), parse_card("3D")} <= set(soup.hands[DEALER])
+    other = run(position("JS JC", "JH 9C", "2D 3D 4D 5D", options=SILENT), *opening, play(DEALER, "9C"))
+    assert other.points(Course.DUCK) == (3, 0) and other.leader == LEADER
+
+
+@pytest.mark.ruling("DS-R16")
+def test_silent_fourth_card_may_be_held_back() -> None:
+    opening = (play(LEADER, "JS"), play(DEALER, "JH"), play(LEADER, "JC"))
+    state = run(position("JS JC", "JH JD 9C", "2D 3D 4D 5D", options=SILENT), *opening)
+    assert Play(DEALER, parse_card("9C")) in legal_actions(state)
+    held = apply(state, play(DEALER, "9C"))
+    assert held.points(Course.DUCK) == (3, 0) and parse_card("JD") in held.hands[DEALER]
 
 
 @pytest.mark.ruling("DS-R02")

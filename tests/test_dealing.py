@@ -6,7 +6,8 @@ import pytest
 
 from duckspec.cards import full_deck, parse_card, parse_cards
 from duckspec.duck_soup.deal import new_deal
-from duckspec.duck_soup.dealing import InvalidDeck, arrange_deck, check_deck, deal_hands, initial_stock, next_dealer
+from duckspec.duck_soup.dealing import InvalidDeck, check_deck, deal_hands, initial_stock, next_dealer
+from duckspec.duck_soup.examples import arrange_deck
 from duckspec.duck_soup.tricks import first_leader
 
 

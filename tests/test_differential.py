@@ -1,7 +1,7 @@
-"""Differential tests: the reference engine (``ducksoup.engine``) against the specification, step by step.
+"""Differential tests: the reference engine (``ducksoup.duck_soup.engine``) against the specification, step by step.
 
 The same random deck orders, dealer and rule options are played on the engine and, through the
-conformance suite's oracle (:class:`duckcheck.oracle.Table`), on the specification. Before and
+conformance suite's oracle (:class:`duckcheck.duck_soup.oracle.Table`), on the specification. Before and
 after every action both must agree exactly on:
 
 * the legal actions, as a tuple in the same (canonical) order;
@@ -10,8 +10,8 @@ after every action both must agree exactly on:
   nothing, neither the engine's internals nor the specification's state;
 * the canonical state JSON (``conformance/README.md``), compared as JSON text, so that ``1``
   and ``true`` or a missing key differ;
-* both players' observations, against :func:`duckcheck.views.views` with what each player has
-  seen tracked by :func:`duckcheck.views.known_after`;
+* both players' observations, against :func:`duckcheck.duck_soup.views.views` with what each player has
+  seen tracked by :func:`duckcheck.duck_soup.views.known_after`;
 * whether the deal, game or match is over or waits for a deck; and when a deal ends, its points
   and scores; at the end, the game and match results.
 
@@ -52,11 +52,12 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from duckcheck.encoding import JSON, action_json, cards_text, options_json, result_json
-from duckcheck.oracle import Scope, Table
-from duckcheck.views import NOTHING_KNOWN, Known, known_after, views
-from ducksoup import engine as fast
-from ducksoup.engine import Deal, Match
+from duckcheck.codec import JSON, cards_text
+from duckcheck.duck_soup.encoding import action_json, options_json, result_json
+from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.views import NOTHING_KNOWN, Known, known_after, views
+from ducksoup.duck_soup import engine as fast
+from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.cards import Card, full_deck
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup import game as games
@@ -64,7 +65,7 @@ from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from tests import diffpairs
 from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
@@ -103,6 +104,7 @@ class DeckForm(enum.StrEnum):
 
 stocks = st.sampled_from(tuple(StockVisibility))
 double_draws = st.sampled_from(tuple(DoubleDraw))
+call_options = st.sampled_from(tuple(Calls))
 dealers = st.sampled_from((0, 1))
 deck_orders = st.permutations(DECK).map(tuple)
 deck_forms = st.sampled_from(tuple(DeckForm))
@@ -116,7 +118,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def rule_options(best_of: st.SearchStrategy[int]) -> st.SearchStrategy[RuleOptions]:
-    return st.builds(RuleOptions, stock=stocks, best_of=best_of, double_draw=double_draws)
+    return st.builds(RuleOptions, stock=stocks, best_of=best_of, double_draw=double_draws, calls=call_options)
 
 
 def seeded_decks(seed: int, count: int) -> tuple[tuple[Card, ...], ...]:
@@ -565,8 +567,10 @@ def test_match(data: st.DataObject) -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 CROSSHAIR_ITERATIONS = 50
-CROSSHAIR_TIMEOUT = 120
-"""Seconds after which one comparison is stopped and fails (each takes 3 to 13 s)."""
+CROSSHAIR_TIMEOUT = 600
+"""Seconds after which one comparison is stopped and fails: a guard against a hang, not a budget (each takes 3 to
+13 s on an idle machine; its effort is bounded by :data:`CROSSHAIR_ITERATIONS`, which does not depend on the
+machine's load, and a shared machine can be many times slower)."""
 
 
 CROSSHAIR_WORKERS = 2

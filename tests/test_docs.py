@@ -19,10 +19,8 @@ import pytest
 
 pytest.importorskip("sphinx")
 
+from duckcheck.games import GameSuite, games
 from duckcheck.trace import load_suite
-from duckspec.duck_soup import SECTIONS
-from duckspec.duck_soup.errors import ErrorCode
-from duckspec.rulings import load_rulings
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 JSON = dict[str, Any]
@@ -30,12 +28,17 @@ JSON = dict[str, Any]
 
 @pytest.fixture(scope="module")
 def ext() -> ModuleType:
-    """The docs' Sphinx extension, loaded from its file (it is not an installed package)."""
-    spec = importlib.util.spec_from_file_location("ducksoup_docs", DOCS / "_ext" / "ducksoup_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
+    """The docs' Sphinx extension, loaded from its folder (it is not an installed package), as Sphinx does."""
+    folder = str(DOCS / "_ext")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module("ducksoup_docs")
+
+
+@pytest.fixture(scope="module")
+def duck_soup_docs(ext: ModuleType) -> ModuleType:
+    """Duck Soup's part of the extension: how its play is drawn."""
+    module: ModuleType = ext.game_docs("duck-soup")
     return module
 
 
@@ -44,11 +47,20 @@ def suite() -> list[JSON]:
     return load_suite()
 
 
-def rules_page(section: str) -> Path:
-    """The page of a rules section: the one file of ``docs/rules`` that carries its label."""
-    label = f".. _rules-s{section.lstrip('§')}:"
-    pages = [page for page in (DOCS / "rules").glob("*.rst") if label in page.read_text(encoding="utf-8")]
-    assert len(pages) == 1, f"{section}: expected one page labelled {label!r}, found {pages}"
+SECTIONS = [(suite, section) for suite in games() for section in suite.sections]
+"""Every rules section of every game."""
+
+
+def own(suite: GameSuite, traces: list[JSON]) -> list[JSON]:
+    return [trace for trace in traces if trace["game"] == suite.id]
+
+
+def rules_page(suite: GameSuite, section: str) -> Path:
+    """The page of a game's rules section: the one file of ``docs/<game>/rules`` that carries its label."""
+    label = f".. _{suite.id}-s{section.lstrip('§')}:"
+    folder = DOCS / suite.id / "rules"
+    pages = [page for page in folder.glob("*.rst") if label in page.read_text(encoding="utf-8")]
+    assert len(pages) == 1, f"{suite.id} {section}: expected one page labelled {label!r}, found {pages}"
     return pages[0]
 
 
@@ -56,29 +68,33 @@ def linked_traces(text: str) -> set[str]:
     return set(re.findall(r":doc:`/traces/([a-z0-9-]+)`", text))
 
 
-@pytest.mark.parametrize("section", list(SECTIONS))
+@pytest.mark.parametrize(("game", "section"), SECTIONS, ids=lambda value: getattr(value, "id", value))
 def test_every_rules_section_has_a_page_with_its_functions_and_traces(
-    section: str, ext: ModuleType, suite: list[JSON]
+    game: GameSuite, section: str, ext: ModuleType, suite: list[JSON]
 ) -> None:
-    page = rules_page(section).read_text(encoding="utf-8")
-    module = f"duckspec.duck_soup.{SECTIONS[section]}"
+    page = rules_page(game, section).read_text(encoding="utf-8")
+    spec = __import__(f"duckspec.{game.package}", fromlist=["SECTIONS"])
+    module = f"duckspec.{game.package}.{spec.SECTIONS[section]}"
     assert re.search(rf"^\.\. automodule:: {re.escape(module)}$", page, re.M), f"{section}: no automodule of {module}"
     assert f".. section-traces:: {section}" in page
-    generated: list[str] = ext.section_traces_rst(suite, section)
+    generated: list[str] = ext.section_traces_rst(own(game, suite), section)
     links = linked_traces("\n".join(generated))
-    expected = {trace["id"] for trace in suite if section in trace["sections"]}
+    expected = {trace["id"] for trace in own(game, suite) if section in trace["sections"]}
     assert links == expected and links, f"{section}: the page links {len(links)} traces, {len(expected)} exercise it"
 
 
-def test_the_rules_index_lists_every_section_page() -> None:
-    index = (DOCS / "rules" / "index.rst").read_text(encoding="utf-8")
-    for section in SECTIONS:
-        assert f"   {rules_page(section).stem}\n" in index, f"{section} is missing from the rules toctree"
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_the_rules_index_lists_every_section_page(game: GameSuite) -> None:
+    index = (DOCS / game.id / "rules" / "index.rst").read_text(encoding="utf-8")
+    for section in game.sections:
+        assert f"   {rules_page(game, section).stem}\n" in index, f"{section} is missing from the rules toctree"
 
 
-def test_every_ruling_is_in_the_register_with_its_traces(ext: ModuleType, suite: list[JSON]) -> None:
-    register = load_rulings()
-    text = "\n".join(ext.rulings_rst(register, suite))
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_every_ruling_is_in_the_register_with_its_traces(game: GameSuite, ext: ModuleType, suite: list[JSON]) -> None:
+    register = game.rulings()
+    suite = own(game, suite)
+    text = "\n".join(ext.rulings_rst(game, suite))
     chunks = re.split(r"^\.\. _ruling-", text, flags=re.M)[1:]
     assert [chunk.split(":", 1)[0] for chunk in chunks] == [ruling.id.lower() for ruling in register]
     for ruling, chunk in zip(register, chunks, strict=True):
@@ -86,44 +102,55 @@ def test_every_ruling_is_in_the_register_with_its_traces(ext: ModuleType, suite:
             assert ext.escape(part) in chunk or part in chunk, f"{ruling.id}: {part!r} missing"
         if ruling.option:
             assert f":Rule option: ``{ruling.option}``" in chunk
+        assert ":Other readings:" in chunk
+        assert all(f"(``{alternative.fault}``)" in chunk for alternative in ruling.alternatives)
         expected = {trace["id"] for trace in suite if ruling.id in trace["rulings"]}
         assert linked_traces(chunk) == expected, f"{ruling.id}: the register does not link exactly its traces"
         assert expected, f"{ruling.id}: no trace exercises it"
-    assert ".. rulings-register::" in (DOCS / "rulings.rst").read_text(encoding="utf-8")
+    assert ".. rulings-register::" in (DOCS / game.id / "rulings.rst").read_text(encoding="utf-8")
 
 
-def test_every_source_a_ruling_cites_is_named(ext: ModuleType) -> None:
-    for ruling in load_rulings():
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_every_source_a_ruling_cites_is_named(game: GameSuite, ext: ModuleType) -> None:
+    for ruling in game.rulings():
         for source in ruling.sources:
-            assert ext.source_rst(source), source
+            assert ext.source_rst(game, source), source
 
 
-def test_every_error_code_is_documented_in_order_of_precedence(ext: ModuleType, suite: list[JSON]) -> None:
-    text = "\n".join(ext.error_codes_rst(suite))
-    positions = [text.index(f".. _error-{code.value}:") for code in ErrorCode]
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_every_error_code_is_documented_in_order_of_precedence(
+    game: GameSuite, ext: ModuleType, suite: list[JSON]
+) -> None:
+    suite = own(game, suite)
+    text = "\n".join(ext.error_codes_rst(game, suite))
+    codes = list(game.error_sections)
+    label = f".. _{game.id}-error-"
+    positions = [text.index(f"{label}{code}:") for code in codes]
     assert positions == sorted(positions)
-    for code in ErrorCode:
-        assert ext.ERROR_NOTES[code.value][0], code
-        chunk = text.split(f".. _error-{code.value}:", 1)[1].split(".. _error-", 1)[0]
-        assert f":Precedence: {code.precedence} of {len(ErrorCode)}" in chunk
-        tagged = {trace["id"] for trace in suite if f"error-{code.value}" in trace["tags"]}
-        assert tagged and linked_traces(chunk) == tagged, f"{code}: traces tagged error-{code.value}"
-    assert ".. error-codes::" in (DOCS / "implementers" / "errors.rst").read_text(encoding="utf-8")
+    for rank, code in enumerate(codes, 1):
+        assert ext.game_docs(game.id).ERROR_NOTES[code][0], code
+        chunk = text.split(f"{label}{code}:", 1)[1].split(label, 1)[0]
+        assert f":Precedence: {rank} of {len(codes)}" in chunk
+        tagged = {trace["id"] for trace in suite if f"error-{code}" in trace["tags"]}
+        assert tagged and linked_traces(chunk) == tagged, f"{code}: traces tagged error-{code}"
+    page = (DOCS / "implementers" / "errors.rst").read_text(encoding="utf-8")
+    assert f".. error-codes::\n   :game: {game.id}\n" in page
 
 
 @pytest.mark.parametrize(
     ("schema", "definition"),
     [
         ("trace", None),
-        ("trace", "state"),
         ("trace", "step"),
-        ("trace", "result"),
-        ("trace", "duck-soup-options"),
+        ("games/duck-soup", "trace"),
+        ("games/duck-soup", "state"),
+        ("games/duck-soup", "result"),
+        ("games/duck-soup", "options"),
+        ("games/duck-soup", "view"),
         ("protocol", "hello-reply"),
         ("protocol", "start-request"),
         ("protocol", "act-request"),
         ("protocol", "act-reply"),
-        ("protocol", "view"),
     ],
 )
 def test_every_schema_field_is_rendered_with_a_meaning(ext: ModuleType, schema: str, definition: str | None) -> None:
@@ -146,24 +173,28 @@ def test_trace_pages_are_generated_for_the_whole_suite(ext: ModuleType, suite: l
     assert linked_traces(index) == {trace["id"] for trace in suite}
     page = (tmp_path / "traces" / "ds-edge-forgotten-quack.rst").read_text(encoding="utf-8")
     assert ":download:`ds-edge-forgotten-quack.json <" in page
-    assert ":ref:`§6 <rules-s6>`" in page and ":ref:`DS-R10 <ruling-ds-r10>`" in page
+    assert ":ref:`§6 <duck-soup-s6>`" in page and ":ref:`DS-R10 <ruling-ds-r10>`" in page
 
 
-def test_the_worked_deal_of_the_introduction(ext: ModuleType, suite: list[JSON]) -> None:
+def test_the_worked_deal_of_the_introduction(duck_soup_docs: ModuleType, suite: list[JSON]) -> None:
     trace = next(trace for trace in suite if trace["id"] == "ds-deal-greedy-007")
-    plays = ext.play_out(trace)
+    plays = duck_soup_docs.play_out(trace)
     assert len(plays) == 1 and plays[0].scores == (90, 28)
     rows = plays[0].rows
     assert sum(row.tricks for row in rows) == 26
     assert [row.tricks for row in rows].count(2) == 1  # the duck soup of tricks 18 and 19
-    assert ".. worked-deal:: ds-deal-greedy-007" in (DOCS / "introduction.rst").read_text(encoding="utf-8")
+    assert ".. worked-deal:: ds-deal-greedy-007" in (DOCS / "duck-soup" / "introduction.rst").read_text(
+        encoding="utf-8"
+    )
 
 
-def test_every_game_and_match_trace_plays_out_to_its_final_scores(ext: ModuleType, suite: list[JSON]) -> None:
+def test_every_game_and_match_trace_plays_out_to_its_final_scores(
+    duck_soup_docs: ModuleType, suite: list[JSON]
+) -> None:
     for trace in suite:
-        if trace["scope"] == "deal" and "negative" not in trace["tags"]:
+        if trace["game"] != "duck-soup" or (trace["scope"] == "deal" and "negative" not in trace["tags"]):
             continue
-        scores = [play.scores for play in ext.play_out(trace) if play.scores is not None]
+        scores = [play.scores for play in duck_soup_docs.play_out(trace) if play.scores is not None]
         assert scores == [tuple(deal["scores"]) for deal in trace["final"]["deals"]], trace["id"]
 
 
@@ -184,6 +215,8 @@ def test_cards_are_shown_with_suit_symbols(ext: ModuleType) -> None:
     )
 
 
-def test_the_changelog_names_the_first_release() -> None:
+def test_the_changelog_names_the_first_release_and_this_one() -> None:
+    from ducksoup import __version__
+
     changelog = (DOCS / "changelog.md").read_text(encoding="utf-8")
-    assert "## 0.1.0" in changelog
+    assert "## 0.1.0" in changelog and f"## {__version__}" in changelog

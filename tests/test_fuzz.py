@@ -9,8 +9,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from duckcheck.codec import EncodingError
 from duckcheck.compare import Outcome, TraceChecker
-from duckcheck.encoding import EncodingError, parse_action, parse_options
+from duckcheck.duck_soup.encoding import parse_action, parse_options
 from duckcheck.protocol import ProtocolError, parse_line, parse_reply
 from duckcheck.trace import TraceError, dump_trace, load_suite, read_trace, validate_trace
 

@@ -124,8 +124,9 @@ def test_match_winner_needs_a_majority() -> None:
 
 @pytest.mark.ruling("DS-R11")
 def test_double_game_counts_two_in_a_match() -> None:
+    options = RuleOptions(best_of=3)
     state = MatchState(
-        game=new_game(decks(1, 5), 0, RuleOptions(best_of=3)), results=(GameResult(1, GameEnd.POND, True, (130, 20)),)
+        game=new_game(decks(1, 5), 0, options), options=options, results=(GameResult(1, GameEnd.POND, True, (130, 20)),)
     )
     assert state.games_won == (0, 2) and state.winner == 1 and state.is_over
     assert match_legal_actions(state) == ()
@@ -156,3 +157,34 @@ def test_match_waits_for_decks() -> None:
     assert state.needs_deck
     state = match_add_decks(state, decks(1, 10))
     assert match_legal_actions(state)
+
+
+def test_a_match_waiting_for_the_next_games_deck_refuses_with_deal_over_not_game_over() -> None:
+    """A won game of a match that has no deck for the next game's first deal: the match goes on, so every action
+    is refused with deal-over (and a message saying so), by the specification and by the engine alike."""
+    from duckcheck.codec import parse_cards_text
+    from duckcheck.duck_soup.encoding import parse_action
+    from duckcheck.trace import load_suite
+    from ducksoup.duck_soup.engine import Match
+
+    trace = next(t for t in load_suite() if t["id"] == "ds-game-loser-at-125")  # a single game, won on 250
+    decks = [parse_cards_text(deck) for deck in trace["decks"]]
+    actions = [parse_action(step["action"]) for step in trace["steps"] if "state" in step]
+    options = RuleOptions(best_of=3)
+    spec = new_match(decks, trace["dealer"], options)
+    engine = Match(decks, trace["dealer"], options)
+    for action in actions:
+        spec = match_apply(spec, action)
+        engine.apply(action)
+    assert spec.results and not spec.is_over and spec.needs_deck and engine.needs_deck and not engine.is_over
+    assert match_legal_actions(spec) == () == engine.legal_actions()
+    probe = actions[0]
+    with pytest.raises(IllegalAction) as from_spec:
+        match_apply(spec, probe)
+    with pytest.raises(IllegalAction) as from_engine:
+        engine.apply(probe)
+    for refusal in (from_spec.value, from_engine.value):
+        assert refusal.code is ErrorCode.DEAL_OVER
+        assert "game 1 is won and the match goes on" in refusal.message
+    spec = match_add_decks(spec, [decks[0]])
+    assert spec.game.result is None and match_legal_actions(spec)

@@ -1,6 +1,6 @@
 """Property tests: the engine's observations show a player what the rules let them see, and nothing more.
 
-Random deals, games and matches are played on the reference engine (``ducksoup.engine``), with
+Random deals, games and matches are played on the reference engine (``ducksoup.duck_soup.engine``), with
 calls favoured and a few illegal actions, and after every request both players' observations
 are checked against the engine's full state:
 
@@ -25,8 +25,8 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from duckcheck.encoding import JSON
-from ducksoup.engine import Deal, Match
+from duckcheck.codec import JSON
+from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.cards import RANK_LETTERS, SUIT_LETTERS
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.errors import IllegalAction

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from ducksoup.cli import main
-from ducksoup.playing import InputError, parse_move
+from ducksoup.duck_soup.playing import InputError, parse_move
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.quacking import Call
@@ -46,6 +48,61 @@ def test_a_whole_game_can_be_played_through_the_prompts_and_replayed(tmp_path: P
     replayed = CliRunner().invoke(main, ["replay", str(tmp_path / "game.json")], env={"NO_COLOR": "1"})
     assert replayed.exit_code == 0, replayed.output[-2000:]
     assert "wins the game" in replayed.output
+
+
+def test_the_face_up_card_taken_is_not_told_as_a_draw_and_the_bots_draw_is(tmp_path: Path) -> None:
+    code, transcript = drive(["--seed", "7", "--bot", "greedy", "--save", "game.json"], tmp_path)
+    assert code == 0
+    lines = transcript.splitlines()
+    taken = [i for i, line in enumerate(lines) if line.startswith("you took the face-up card ")]
+    assert taken, "the human never won a trick with the face-up card showing"
+    for i in taken:
+        card = lines[i].rsplit(" ", 1)[1]
+        assert not lines[i + 1].startswith(f"you drew {card}"), lines[i : i + 2]
+        assert "the bot drew a card you do not see" in lines[i + 1 : i + 3]
+    assert "quack quack" not in transcript
+
+
+def test_a_saved_game_is_never_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "duck-soup-game.json").write_text("my old game\n")
+    (tmp_path / "duck-soup-game-2.json").write_text("another\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "ducksoup", "play", "--seed", "1"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "NO_COLOR": "1"},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "duck-soup-game.json").read_text() == "my old game\n"
+    assert (tmp_path / "duck-soup-game-2.json").read_text() == "another\n"
+    assert "saved as duck-soup-game-3.json (duck-soup-game.json exists and is kept)" in result.stdout
+    assert CliRunner().invoke(main, ["replay", str(tmp_path / "duck-soup-game-3.json")]).exit_code == 0
+
+
+def test_ctrl_c_saves_and_exits_130_and_the_banner_says_what_is_played(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "play", "--seed", "2", "--hidden", "--match", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert process.stdout is not None
+    transcript = [process.stdout.readline()]
+    while "your options: " not in transcript[-1]:
+        transcript.append(process.stdout.readline())
+    process.send_signal(signal.SIGINT)
+    rest, _ = process.communicate(timeout=60)
+    text = "".join(transcript) + rest
+    assert process.returncode == 130, text
+    assert "a best-of-3 match of games to 250, with the hidden stock" in transcript[0]
+    assert re.search(r"stock: 26 cards, face down", text)
+    assert "interrupted" in text and (tmp_path / "duck-soup-game.json").is_file()
 
 
 def test_a_match_can_be_played_to_its_end(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ at the end, a fact that the rules (or the rulings register) state and that the t
 for itself with logic simpler than the specification's: cards are neither lost nor made,
 hands and stock keep their sizes, tricks are won and scored as §4, §6 and §8 say, games and
 matches end as §9 and §11 say. The deal tests run with the face-up stock and with the hidden
-stock (parametrized), the other options (``double_draw``) are drawn at random.
+stock (parametrized), the other options (``double_draw``, ``calls``) are drawn at random.
 
 Play is random but biased in several ways (:class:`Bias`): toward the calls (quack, quack-quack,
 duck soup), so that the rare events (a quack-quack, a duck soup, a Soup of 12 tricks) occur often
@@ -32,6 +32,7 @@ from duckspec.cards import Card, Rank, full_deck
 from duckspec.duck_soup import (
     Action,
     Call,
+    Calls,
     Course,
     DealState,
     DoubleDraw,
@@ -91,6 +92,7 @@ SHARE_LIMIT = 80
 decks = st.permutations(DECK).map(tuple)
 dealers = st.sampled_from((0, 1))
 double_draws = st.sampled_from(tuple(DoubleDraw))
+call_options = st.sampled_from(tuple(Calls))
 biases = st.sampled_from(tuple(Bias))
 game_biases = st.sampled_from((*Bias, Bias.SHARE, Bias.SHARE))
 """The bias of a whole game or match: half of them ``SHARE``, so that games last."""
@@ -172,8 +174,12 @@ def play_deal(data: st.DataObject, state: DealState, bias: Bias) -> list[Step]:
 
 
 def random_deal(data: st.DataObject, stock: StockVisibility) -> list[Step]:
-    """A random deal from a random deck, dealer and double-draw order, played to its end."""
-    options = RuleOptions(stock=stock, double_draw=data.draw(double_draws, label="double draw"))
+    """A random deal from a random deck, dealer, double-draw order and calls (spoken or silent), played to its end."""
+    options = RuleOptions(
+        stock=stock,
+        double_draw=data.draw(double_draws, label="double draw"),
+        calls=data.draw(call_options, label="calls"),
+    )
     state = new_deal(data.draw(decks, label="deck"), data.draw(dealers, label="dealer"), options)
     return play_deal(data, state, data.draw(biases, label="bias"))
 
@@ -185,9 +191,9 @@ def label_events(steps: Sequence[Step]) -> None:
         if before.phase is Phase.ANSWER:
             event("quack-quack" if isinstance(action, Play) else "quack answered with duck")
         if isinstance(action, Play) and before.phase is Phase.FOLLOW and action.card.rank == before.table[0].rank:
-            event("quack" if action.call is Call.QUACK else "forgotten quack")
+            event("quack" if quacked(before, action) else "forgotten quack")
         if isinstance(action, Play) and before.phase is Phase.FOURTH and action.card.rank == before.table[0].rank:
-            event("duck soup" if action.call is Call.DUCK_SOUP else "forgotten duck soup")
+            event("duck soup" if duck_soup_played(before, action) else "forgotten duck soup")
     event(f"Soup of {soup_start_size(steps)} cards")
 
 
@@ -234,6 +240,23 @@ CALLS_BY_PHASE = {
     Phase.ANSWER: {Call.QUACK_QUACK},
     Phase.FOURTH: {Call.NONE, Call.DUCK_SOUP},
 }
+"""The calls a card may carry at each moment, spoken (DS-R10, DS-R12); with silent calls none (DS-R15)."""
+
+
+def calls_here(state: DealState) -> set[Call]:
+    return {Call.NONE} if state.options.calls is Calls.SILENT else CALLS_BY_PHASE[state.phase]
+
+
+def quacked(state: DealState, action: Play) -> bool:
+    """Whether a follow is a quack: the rank led with the call, or with silent calls the rank led alone (§6)."""
+    rank = action.card.rank == state.table[0].rank
+    return rank and (state.options.calls is Calls.SILENT or action.call is Call.QUACK)
+
+
+def duck_soup_played(state: DealState, action: Play) -> bool:
+    """Whether the fourth card takes both tricks: the last of the rank, called, or silent (§6; DS-R03, DS-R15)."""
+    rank = action.card.rank == state.table[0].rank
+    return rank and (state.options.calls is Calls.SILENT or action.call is Call.DUCK_SOUP)
 
 
 def expected_error(state: DealState, action: Action) -> ErrorCode | None:
@@ -245,11 +268,14 @@ def expected_error(state: DealState, action: Action) -> ErrorCode | None:
         return ErrorCode.NOT_YOUR_TURN
     if isinstance(action, SayDuck):
         return None if state.phase is Phase.ANSWER else ErrorCode.DUCK_NOT_ALLOWED
-    if state.phase is Phase.ANSWER and action.call is not Call.QUACK_QUACK:
+    silent = state.options.calls is Calls.SILENT
+    if state.phase is Phase.ANSWER and (
+        action.card.rank != state.table[0].rank if silent else action.call is not Call.QUACK_QUACK
+    ):
         return ErrorCode.ANSWER_REQUIRED
     if action.card not in state.hands[player]:
         return ErrorCode.CARD_NOT_IN_HAND
-    if action.call not in CALLS_BY_PHASE[state.phase]:
+    if action.call not in calls_here(state):
         return ErrorCode.CALL_NOT_ALLOWED
     if action.call is not Call.NONE and action.card.rank != state.table[0].rank:
         return ErrorCode.CALL_RANK_MISMATCH
@@ -424,7 +450,7 @@ def test_tricks_are_won_as_sections_4_and_6_say(data: st.DataObject, stock: Stoc
     steps = random_deal(data, stock)
     for step in steps:
         before, action, done = step.before, step.action, finished(step)
-        unquacked = isinstance(action, Play) and before.phase is Phase.FOLLOW and action.call is Call.NONE
+        unquacked = isinstance(action, Play) and before.phase is Phase.FOLLOW and not quacked(before, action)
         ends = isinstance(action, SayDuck) or before.phase is Phase.FOURTH or unquacked
         assert (done is not None) == ends
         if done is None:
@@ -440,10 +466,10 @@ def test_tricks_are_won_as_sections_4_and_6_say(data: st.DataObject, stock: Stoc
         elif before.phase is Phase.FOURTH:  # a quack-quack: both tricks to one player
             lead, quack, third = before.table
             assert done.tricks == (Trick(lead, quack), Trick(third, action.card))
-            duck_soup = action.call is Call.DUCK_SOUP and action.card.rank == third.rank
-            assert done.winner == (follower if duck_soup else leader)
+            assert isinstance(action, Play)
+            assert done.winner == (follower if duck_soup_played(before, action) else leader)
         else:
-            assert before.phase is Phase.FOLLOW and action.call is Call.NONE
+            assert isinstance(action, Play) and before.phase is Phase.FOLLOW and not quacked(before, action)
             (lead,) = before.table
             assert done.tricks == (Trick(lead, action.card),)
             assert done.winner == (follower if beats(action.card, lead, done.course) else leader)
@@ -528,7 +554,11 @@ def test_apply_accepts_every_legal_action_and_never_changes_its_input(
             answers = legal_actions(state)
             assert SayDuck(state.leader) in answers
             assert all(
-                isinstance(a, SayDuck) or (a.call is Call.QUACK_QUACK and a.card.rank == state.table[0].rank)
+                isinstance(a, SayDuck)
+                or (
+                    a.call is (Call.NONE if state.options.calls is Calls.SILENT else Call.QUACK_QUACK)
+                    and a.card.rank == state.table[0].rank
+                )
                 for a in answers
             )
 
@@ -539,7 +569,7 @@ def illegal_candidates(state: DealState) -> dict[str, list[Action]]:
         return {"after the end": list(ALL_ACTIONS)}
     player, phase = actor(state), state.phase
     hand = state.hands[player]
-    allowed = CALLS_BY_PHASE[phase]
+    allowed = calls_here(state)
     legal = set(legal_actions(state))
     kinds: dict[str, list[Action]] = {
         "wrong player": [replace(action, player=1 - player) for action in legal],

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import ducksoup.record
-from duckcheck.encoding import action_json
+import ducksoup.duck_soup.record
+from duckcheck.duck_soup.encoding import action_json
 from duckcheck.trace import load_suite
-from ducksoup.engine import Deal
-from ducksoup.record import (
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.record import (
     EXAMPLE,
     DealRecord,
     Move,
@@ -29,7 +29,7 @@ from ducksoup.record import (
     record_to_trace,
     trace_to_record,
 )
-from ducksoup.traces import TraceRecorder, replay
+from ducksoup.duck_soup.traces import TraceRecorder, replay
 from duckspec.cards import full_deck
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
@@ -156,9 +156,9 @@ def view(record: Record, trace: JSON, player: int) -> Record:
 
 
 def test_the_documented_example_runs_and_is_the_modules_example() -> None:
-    failures, attempted = doctest.testmod(ducksoup.record)
+    failures, attempted = doctest.testmod(ducksoup.duck_soup.record)
     assert attempted > 0 and failures == 0
-    doc = ducksoup.record.__doc__ or ""
+    doc = ducksoup.duck_soup.record.__doc__ or ""
     for line in EXAMPLE.splitlines():
         assert ("    " + line).rstrip() in doc.splitlines()
 

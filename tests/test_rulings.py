@@ -10,7 +10,7 @@ import pytest
 from duckspec.rulings import Ruling, load_rulings
 
 ROOT = Path(__file__).resolve().parent.parent
-RULINGS = load_rulings()
+RULINGS = load_rulings("duck_soup")
 REQUIRED_QUESTIONS = {
     "DS-R01": "first card",
     "DS-R02": "another rank",
@@ -21,6 +21,8 @@ REQUIRED_QUESTIONS = {
     "DS-R07": "twice",
     "DS-R08": "level",
     "DS-R09": "hidden",
+    "DS-R15": "without calls",
+    "DS-R16": "fourth card",
 }
 
 
@@ -86,8 +88,21 @@ def test_rule_options_named_by_rulings_exist() -> None:
     from duckspec.duck_soup.variants import RuleOptions
 
     options = {ruling.option for ruling in RULINGS if ruling.option}
-    assert options == {"double_draw", "stock", "best_of"}
+    assert options == {"double_draw", "stock", "best_of", "calls"}
     assert all(hasattr(RuleOptions(), option) for option in options)
+
+
+@pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.id)
+def test_each_ruling_names_its_other_readings_and_their_faulty_implementations(ruling: Ruling) -> None:
+    """Every ruling lists the other readings of its question, each played by a fault of ``tests/faulty/adapter.py``
+    whose docstring names the ruling (tests/test_suite_power.py shows the suite rejects each one)."""
+    from tests.faulty.adapter import FAULTS
+
+    assert ruling.alternatives, f"{ruling.id} names no other reading"
+    for alternative in ruling.alternatives:
+        assert alternative.reading.strip() and alternative.reading.strip()[-1] in ".)"
+        assert alternative.fault in FAULTS, f"{ruling.id}: no faulty implementation {alternative.fault!r}"
+        assert ruling.id in FAULTS[alternative.fault].rule, f"{alternative.fault} does not name {ruling.id}"
 
 
 def test_every_ruling_cited_in_the_spec_exists() -> None:

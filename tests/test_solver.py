@@ -17,19 +17,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ducksoup import solver as solver_module
-from ducksoup.bots import Bot, GreedyBot, RandomBot
-from ducksoup.engine import Deal
-from ducksoup.simulate import new_deck
-from ducksoup.solver import BudgetExceeded, PositionError, Solver, SoupPosition, estimate, mask_of, sure_leads
+from ducksoup.duck_soup import solver as solver_module
+from ducksoup.duck_soup.bots import Bot, GreedyBot, RandomBot
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.simulate import new_deck
+from ducksoup.duck_soup.solver import BudgetExceeded, PositionError, Solver, SoupPosition, estimate, mask_of, sure_leads
 from duckspec.cards import Card, card_from_index, parse_card, parse_cards
 from duckspec.duck_soup import deal as spec
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState, Phase
-from duckspec.duck_soup.quacking import Call, quack_answered_by_duck, quack_quack_result
+from duckspec.duck_soup.quacking import Call, is_quack, quack_answered_by_duck, quack_quack_result
 from duckspec.duck_soup.tricks import Role, Trick, trick_winner
-from duckspec.duck_soup.variants import STANDARD
+from duckspec.duck_soup.variants import STANDARD, Calls
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -80,13 +80,12 @@ def oracle_step(state: State, action: Action, silent: bool) -> tuple[State | Non
     played = (*table, card)
     if phase in ("lead", "answer"):
         return (held, leader, "follow" if phase == "lead" else "fourth", played), (0, 0)
-    matched = card.rank == table[0].rank
+    calls = Calls.SILENT if silent else Calls.SPOKEN
     if phase == "follow":
-        if action.call is Call.QUACK or (silent and matched):
+        if is_quack(table[0], card, action.call, calls):
             return (held, leader, "answer", played), (0, 0)
         return finish(held, trick_winner(table[0], card, Course.SOUP), (Trick(table[0], card),))  # type: ignore[no-any-return]
-    call = Call.DUCK_SOUP if silent and matched else action.call
-    role, tricks = quack_quack_result(table[0], table[1], table[2], card, call)
+    role, tricks = quack_quack_result(table[0], table[1], table[2], card, action.call, calls)
     return finish(held, role, tricks)  # type: ignore[no-any-return]
 
 

@@ -1,9 +1,11 @@
 """The suite's power: every deliberately wrong implementation of ``tests/faulty/adapter.py`` fails it.
 
 Each fault breaks exactly one rule of the English rules or one ruling of the register; the
-suite is run against it through the runner, stopping at the first failed trace. A fault the
-suite does not catch is a gap in the suite: it is listed in :data:`MISSED` with the reason, and
-its test is an expected failure (strict, so that a trace added to close the gap shows up as an
+suite is run against it through the runner, stopping at the first failed trace. The faults come
+in two groups: the other readings of every ruling, as the register lists them (its
+``alternatives``), and the other faults, each breaking a rule of the texts. A fault the suite
+does not catch is a gap in the suite: it is listed in :data:`MISSED` with the reason, and its
+test is an expected failure (strict, so that a trace added to close the gap shows up as an
 unexpected pass and the entry is removed).
 
 To keep the file fast the suite runs in a fixed order of its own, the hand-made traces first:
@@ -24,6 +26,7 @@ import pytest
 from duckcheck.compare import Outcome
 from duckcheck.runner import RunOptions, run
 from duckcheck.trace import load_suite
+from duckspec.rulings import load_rulings
 from tests.faulty.adapter import FAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +37,19 @@ MISSED: dict[str, str] = {}
 """Faults the suite does not catch, and why no trace catches them. The four first found (a pond
 taken as more than 125, a soup line of 125 or less, a target above 250, and card-not-in-hand
 reported before not-your-turn) are caught since the traces ds-game-pond-at-125,
-ds-game-loser-at-125, ds-game-target-exactly-250 and ds-negative-precedence were added."""
+ds-game-loser-at-125, ds-game-target-exactly-250 and ds-negative-precedence were added; the
+other readings of DS-R05 (by totals), DS-R08 (one extra deal only) and DS-R10 (a third card
+without its call) since suite 1.1 added ds-game-both-in-the-pond-later, ds-game-level-totals-twice
+and ds-edge-third-card-without-call."""
+
+OTHER_READINGS = [
+    (ruling.id, alternative.fault, alternative.reading)
+    for ruling in load_rulings("duck_soup")
+    for alternative in ruling.alternatives
+]
+"""Every other reading of every ruling: (ruling, fault, reading), in register order."""
+OTHER_FAULTS = [name for name in FAULTS if name not in {fault for _, fault, _ in OTHER_READINGS}]
+"""The faults that break a rule of the texts rather than play another reading of a ruling."""
 
 
 def hand_made_first(trace: dict[str, Any]) -> int:
@@ -54,15 +69,32 @@ def test_there_are_many_faults_each_naming_the_rule_it_breaks() -> None:
     assert set(MISSED) <= set(FAULTS)
 
 
-@pytest.mark.parametrize(
-    "fault",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=MISSED[name])) if name in MISSED else name
-        for name in FAULTS
-    ],
-)
-def test_the_suite_catches_the_fault(fault: str) -> None:
+def param(name: str, test_id: str) -> Any:
+    marks = [pytest.mark.xfail(strict=True, reason=MISSED[name])] if name in MISSED else []
+    return pytest.param(name, marks=marks, id=test_id)
+
+
+def rejected(fault: str) -> None:
+    """Run the suite against ``fault`` and require it to fail a trace (and to stop there)."""
     summary = run([*FAULTY, fault], SUITE, RunOptions(max_failures=1))
     failed = [result for result in summary.results if result.outcome is not Outcome.PASSED]
     assert len(failed) == 1, f"{fault} ({FAULTS[fault].rule}): {summary.closing_line()}"
     assert failed[0] is summary.results[-1] and failed[0].outcome is Outcome.FAILED
+
+
+def test_every_ruling_has_other_readings_and_each_is_a_fault() -> None:
+    rulings = load_rulings("duck_soup")
+    assert all(ruling.alternatives for ruling in rulings)
+    assert len(OTHER_READINGS) >= len(rulings)
+    assert all(fault in FAULTS and ruling in FAULTS[fault].rule for ruling, fault, _ in OTHER_READINGS)
+
+
+@pytest.mark.parametrize("fault", [param(fault, f"{ruling}:{fault}") for ruling, fault, _ in OTHER_READINGS])
+def test_each_other_reading_of_a_ruling_is_rejected(fault: str) -> None:
+    """The suite rejects every other reading the rulings register lists (each played by its fault)."""
+    rejected(fault)
+
+
+@pytest.mark.parametrize("fault", [param(name, name) for name in OTHER_FAULTS])
+def test_the_suite_catches_the_fault(fault: str) -> None:
+    rejected(fault)

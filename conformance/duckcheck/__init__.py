@@ -5,11 +5,14 @@ runner checks any implementation that speaks the adapter protocol, in any langua
 ``conformance/README.md`` for the trace format, the protocol and the versioning policy.
 """
 
-FORMAT_VERSION = "1.0"
-"""Version of the trace format (``conformance/schema/trace.schema.json``)."""
+FORMAT_VERSION = "1.1"
+"""Version of the trace format (``conformance/schema/trace.schema.json``) that this package reads and writes.
+
+A trace names the oldest format that holds it (``duckcheck.duck_soup.encoding.trace_format``): ``1.0``
+unless it needs the rule option ``calls`` added by format 1.1."""
 
 PROTOCOL_VERSION = 1
 """Version of the adapter protocol (``conformance/schema/protocol.schema.json``)."""
 
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "1.1.0"
 """Version of the suite's contents (``conformance/traces/manifest.json``)."""

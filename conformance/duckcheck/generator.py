@@ -1,312 +1,59 @@
-"""The suite's deterministic generator: ``python -m duckcheck.generator [--check] [FOLDER]``.
+"""The suite's deterministic generator: ``python -m duckcheck.generator [--check] [--game GAME] [FOLDER]``.
 
-Every trace is computed by the specification (expected values are never typed by hand): regenerate
-and review the diff. Traces come from three sources:
-
-* bots (:mod:`duckcheck.policies`) playing whole deals, games and matches from seeded shuffles,
-  sometimes trying illegal actions on the way;
-* hand-made edge cases (:mod:`duckcheck.scenarios`);
-* games assembled from a pool of seeded deals so that rare endings occur: level totals past 250,
-  a pond that beats a higher total, both players in the pond.
-
-Each trace's randomness is seeded by its ID, so adding a trace never changes another. IDs are
+Every game of the family (:mod:`duckcheck.games`) contributes its traces through its plan: the
+trace IDs, in a fixed order, each with the function that builds it by playing on the game's
+specification. Expected values are never typed by hand: regenerate and review the diff. Each
+trace's randomness is seeded by its ID, so adding a trace never changes another. IDs are
 permanent: a trace that must change keeps its ID only if it still tests the same thing.
+
+Traces are written to ``FOLDER/<game>/<id>.json`` and listed in ``FOLDER/manifest.json``.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
-import random
+import json
 import sys
-from collections import defaultdict
-from collections.abc import Callable, Iterator
-from functools import cache, partial
-from itertools import islice
+from collections.abc import Sequence
 from pathlib import Path
 
-from duckcheck.encoding import JSON
-from duckcheck.oracle import Scope, Table
-from duckcheck.policies import POLICIES, random_policy
-from duckcheck.recorder import Recorder, deal_rng
-from duckcheck.scenarios import EDGE_CASES
+from duckcheck.games import GameSuite, UnknownGame, game, games
 from duckcheck.trace import MANIFEST, dump_trace, manifest_json, suite_dir, trace_file
-from duckspec.cards import Card, full_deck
-from duckspec.duck_soup.actions import Play
-from duckspec.duck_soup.errors import ErrorCode
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
-
-DECKS_PER_GAME = 40
-STANDARD = RuleOptions()
-HIDDEN = RuleOptions(stock=StockVisibility.HIDDEN)
-ALTERNATE = RuleOptions(double_draw=DoubleDraw.ALTERNATE)
-VARIANTS = {"": STANDARD, "hidden-": HIDDEN, "alternate-": ALTERNATE}
 
 
-def seeded(trace_id: str) -> random.Random:
-    return random.Random(hashlib.sha256(trace_id.encode()).hexdigest())
-
-
-def shuffled_decks(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-    decks = []
-    for _ in range(count):
-        deck = list(full_deck())
-        rng.shuffle(deck)
-        decks.append(tuple(deck))
-    return decks
-
-
-def bot_trace(
-    trace_id: str,
-    scope: Scope,
-    options: RuleOptions,
-    policy: str,
-    inject: float = 0.0,
-    end_with: ErrorCode | None = None,
-) -> JSON:
-    """A deal, game or match played by ``policy`` from seeded shuffles."""
-    rng = seeded(trace_id)
-    decks = shuffled_decks(rng, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
-    what = {"deal": "A deal", "game": "A game", "match": f"A best-of-{options.best_of} match"}[scope.value]
-    variant = (
-        ""
-        if options == STANDARD or (scope is Scope.MATCH and options == RuleOptions(best_of=options.best_of))
-        else " with rule options"
-    )
-    description = f"{what} played by the {policy} bot{variant}" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(2), decks, tags=[policy])
-    recorder.play_out(POLICIES[policy], inject=inject)
-    if end_with is not None:
-        recorder.reject(Play(0, full_deck()[0]), end_with)
-    return recorder.trace()
-
-
-# Games assembled from a pool of deals, for the rare endings of §9.
-
-Outcome = tuple[tuple[Card, ...], tuple[int, int]]
-
-
-def outcomes(dealer: int) -> Iterator[Outcome]:
-    """Seeded decks, without end, and the scores the random bot makes on each with ``dealer`` dealing."""
-    rng = random.Random(f"pool-{dealer}")
-    while True:
-        deck = shuffled_decks(rng, 1)[0]
-        table = Table.start(Scope.DEAL, STANDARD, dealer, (deck,))
-        play_rng = deal_rng(table)
-        while not table.is_over:
-            table = table.apply(random_policy(table, play_rng))
-        scores = table.deal.scores()
-        yield deck, (scores[0], scores[1])
-
-
-@cache
-def deal_pool(dealer: int, size: int = 400) -> list[Outcome]:
-    """The first ``size`` of :func:`outcomes` (computed once)."""
-    return list(islice(outcomes(dealer), size))
-
-
-def first_outcome(dealer: int, wanted: Callable[[tuple[int, int]], bool], limit: int = 5000) -> Outcome:
-    """The first of :func:`outcomes` whose scores are ``wanted``."""
-    for deck, scores in islice(outcomes(dealer), limit):
-        if wanted(scores):
-            return deck, scores
-    raise RuntimeError(f"no such deal among the first {limit}")
-
-
-def assembled_game(trace_id: str, description: str, decks: list[tuple[Card, ...]]) -> JSON:
-    """A game by the random bot from the given decks (player 1 deals first), with spare decks after them."""
-    spare = shuffled_decks(seeded(trace_id), DECKS_PER_GAME - len(decks))
-    recorder = Recorder(trace_id, description, Scope.GAME, STANDARD, 1, decks + spare, tags=["random", "assembled"])
-    recorder.play_out(random_policy)
-    return recorder.trace()
-
-
-def quiet(pool: list[Outcome]) -> list[Outcome]:
-    return [outcome for outcome in pool if max(outcome[1]) < 125]
-
-
-def level_totals_game() -> JSON:
-    """Three quiet deals whose totals are level past 250 (DS-R08), then whatever it takes."""
-    first, second = quiet(deal_pool(1)), quiet(deal_pool(0))
-    gaps: dict[int, tuple[tuple[Card, ...], tuple[int, int], tuple[Card, ...], tuple[int, int]]] = {}
-    for deck2, s2 in second:
-        for deck3, s3 in first:
-            gaps.setdefault((s2[0] + s3[0]) - (s2[1] + s3[1]), (deck2, s2, deck3, s3))
-    for deck1, s1 in first:
-        found = gaps.get(s1[1] - s1[0])
-        if found and s1[0] + found[1][0] + found[3][0] >= 250 and s1[0] + found[1][0] < 250 > s1[1] + found[1][1]:
-            return assembled_game(
-                "ds-game-level-totals",
-                "Totals level past 250 after the third deal: a fourth is dealt",
-                [deck1, found[0], found[2]],
-            )
-    raise RuntimeError("no level-totals game in the pool; enlarge it")
-
-
-def pond_over_target_game() -> JSON:
-    """Player 0 passes 250 with the higher total in the deal where player 1 is in the pond (DS-R06)."""
-    first, second = quiet(deal_pool(1)), quiet(deal_pool(0))
-    ponds = [o for o in deal_pool(1) if o[1][1] >= 125 > o[1][0]]
-    for deck1, s1 in first:
-        for deck2, s2 in second:
-            for deck3, s3 in ponds:
-                total0, total1 = s1[0] + s2[0] + s3[0], s1[1] + s2[1] + s3[1]
-                if s1[0] + s2[0] < 250 and total0 >= 250 and total0 > total1:
-                    return assembled_game(
-                        "ds-game-pond-over-target",
-                        "A pond wins although the opponent passes 250 with a higher total",
-                        [deck1, deck2, deck3],
-                    )
-    raise RuntimeError("no pond-over-target game in the pool")
-
-
-def both_in_the_pond_game() -> JSON:
-    """Both players score 125 or more in one deal; the higher deal score wins (DS-R05)."""
-    for deck, scores in deal_pool(1):
-        if min(scores) >= 125 and scores[0] != scores[1]:
-            return assembled_game(
-                "ds-game-both-in-the-pond", "Both players in the pond in one deal: the higher deal score wins", [deck]
-            )
-    raise RuntimeError("no deal with both players in the pond")
-
-
-def target_game(trace_id: str, soup: bool) -> JSON:
-    """Quiet deals until someone passes 250: the higher total wins, doubled if the loser is under 125."""
-    first, second = quiet(deal_pool(1)), quiet(deal_pool(0))
-    for (deck1, s1), (deck2, s2), (deck3, s3) in zip(first, second, first[1:], strict=False):
-        totals = (s1[0] + s2[0] + s3[0], s1[1] + s2[1] + s3[1])
-        if (
-            max(s1[p] + s2[p] for p in (0, 1)) < 250 <= max(totals)
-            and totals[0] != totals[1]
-            and (min(totals) < 125) == soup
-        ):
-            what = "the loser in the soup" if soup else "a single game"
-            return assembled_game(
-                trace_id, f"Quiet deals until a total passes 250: the higher total wins, {what}", [deck1, deck2, deck3]
-            )
-    raise RuntimeError("no target game in the pool")
-
-
-def equal_ponds_game() -> JSON:
-    """Both players score the same 125 or more in one deal: neither is in the pond, and play goes on (DS-R05)."""
-    deck, _ = first_outcome(1, lambda scores: scores[0] == scores[1] >= 125)
-    description = "Equal deal scores of 125 or more: neither player is in the pond, and the game goes on"
-    return assembled_game("ds-game-both-in-the-pond-equal", description, [deck])
-
-
-def pond_at_125_game() -> JSON:
-    """A deal score of exactly 125 is in the pond (§9; DS-R14)."""
-    deck, _ = first_outcome(1, lambda scores: max(scores) == 125 and min(scores) < 125)
-    return assembled_game("ds-game-pond-at-125", "A deal score of exactly 125 wins a double game in the pond", [deck])
-
-
-def quiet_pairs() -> Iterator[tuple[Outcome, Outcome, tuple[int, int]]]:
-    """Two quiet deals (player 1 then player 0 dealing) after which both totals are under 250."""
-    for first in quiet(deal_pool(1))[:150]:
-        for second in quiet(deal_pool(0))[:150]:
-            totals = (first[1][0] + second[1][0], first[1][1] + second[1][1])
-            if max(totals) < 250:
-                yield first, second, totals
-
-
-def exact_totals_game(trace_id: str, description: str, winner_total: int | None, loser_total: int | None) -> JSON:
-    """Three quiet deals ending the game on the 250 rule with an exact winner's or loser's total (DS-R14)."""
-    by_score: dict[tuple[int, int], list[Outcome]] = defaultdict(list)
-    for outcome in quiet(deal_pool(1)):
-        for player in (0, 1):
-            by_score[player, outcome[1][player]].append(outcome)
-    for first, second, totals in quiet_pairs():
-        for winner in (0, 1):
-            loser = 1 - winner
-            key = (
-                (winner, winner_total - totals[winner]) if winner_total else (loser, (loser_total or 0) - totals[loser])
-            )
-            for deck, scores in by_score.get(key, []):
-                final = (totals[0] + scores[0], totals[1] + scores[1])
-                if final[winner] >= 250 and final[winner] > final[loser]:
-                    return assembled_game(trace_id, description, [first[0], second[0], deck])
-    raise RuntimeError(f"no game for {trace_id} in the pool")
-
-
-# The plan of the suite.
-
-
-def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
-    """Every trace ID with the function that builds it, in a fixed order."""
-    counts = {"random": (60, 20, 15), "quacky": (40, 10, 10), "greedy": (30, 10, 5)}
-    for policy, per_variant in counts.items():
-        for (prefix, options), count in zip(VARIANTS.items(), per_variant, strict=True):
-            for n in range(1, count + 1):
-                trace_id = f"ds-deal-{policy}-{prefix}{n:03d}"
-                yield trace_id, partial(bot_trace, trace_id, Scope.DEAL, options, policy)
-    for n in range(1, 31):
-        trace_id = f"ds-deal-illegal-{n:03d}"
-        options = list(VARIANTS.values())[n % 3]
-        yield (
-            trace_id,
-            partial(
-                bot_trace,
-                trace_id,
-                Scope.DEAL,
-                options,
-                ("random", "quacky")[n % 2],
-                inject=0.15,
-                end_with=ErrorCode.DEAL_OVER,
-            ),
-        )
-    for policy in POLICIES:
-        for prefix, options in VARIANTS.items():
-            for n in range(1, 5 if prefix == "" else 3):
-                trace_id = f"ds-game-{policy}-{prefix}{n:02d}"
-                yield trace_id, partial(bot_trace, trace_id, Scope.GAME, options, policy)
-    for n in range(1, 6):
-        trace_id = f"ds-game-illegal-{n:02d}"
-        yield (
-            trace_id,
-            partial(bot_trace, trace_id, Scope.GAME, STANDARD, "random", inject=0.1, end_with=ErrorCode.GAME_OVER),
-        )
-    for best_of in (3, 5):
-        for n in range(1, 7):
-            trace_id = f"ds-match-bo{best_of}-{n:02d}"
-            options = RuleOptions(best_of=best_of, stock=StockVisibility.HIDDEN if n == 6 else StockVisibility.FACE_UP)
-            yield trace_id, partial(bot_trace, trace_id, Scope.MATCH, options, ("random", "quacky", "greedy")[n % 3])
-    yield from EDGE_CASES.items()
-    yield "ds-game-level-totals", level_totals_game
-    yield "ds-game-pond-over-target", pond_over_target_game
-    yield "ds-game-both-in-the-pond", both_in_the_pond_game
-    yield "ds-game-target", lambda: target_game("ds-game-target", soup=False)
-    yield "ds-game-target-in-the-soup", lambda: target_game("ds-game-target-in-the-soup", soup=True)
-    yield "ds-game-pond-at-125", pond_at_125_game
-    yield "ds-game-both-in-the-pond-equal", equal_ponds_game
-    yield (
-        "ds-game-target-exactly-250",
-        lambda: exact_totals_game(
-            "ds-game-target-exactly-250", "A total of exactly 250 ends the game, the higher total winning", 250, None
-        ),
-    )
-    yield (
-        "ds-game-loser-at-125",
-        lambda: exact_totals_game(
-            "ds-game-loser-at-125", "The loser ends on exactly 125: not in the soup, a single game", None, 125
-        ),
-    )
-
-
-def generate() -> dict[str, str]:
-    """Every file of the suite (traces and manifest) by name, as text."""
+def generate_game(suite: GameSuite) -> dict[str, str]:
+    """Every trace file of one game, by its path relative to the traces folder, as text."""
     files: dict[str, str] = {}
-    built = []
-    for trace_id, build in plan():
+    for trace_id, build in suite.plan():
         trace = build()
-        if trace["id"] != trace_id:
-            raise RuntimeError(f"the builder of {trace_id} made {trace['id']}")
-        text = dump_trace(trace)
-        files[trace_file(trace_id)] = text
-        built.append((trace, text))
-    files[MANIFEST] = manifest_json(built)
+        if trace["id"] != trace_id or trace["game"] != suite.id or not trace_id.startswith(suite.trace_prefix):
+            raise RuntimeError(f"the builder of {suite.id} trace {trace_id} made {trace['game']} trace {trace['id']}")
+        files[trace_file(suite.id, trace_id)] = dump_trace(trace)
     return files
+
+
+def generate(only: Sequence[GameSuite] = (), folder: Path | None = None) -> dict[str, str]:
+    """Every file of the suite (traces and manifest) by relative path, as text.
+
+    With ``only``, the other games' traces are not generated: the manifest lists them as they
+    are in ``folder``.
+    """
+    files: dict[str, str] = {}
+    for suite in games():
+        if not only or suite in only:
+            files.update(generate_game(suite))
+        elif folder is not None:
+            files.update(existing_files(folder, suite))
+    files[MANIFEST] = manifest_json([(json.loads(text), text) for name, text in files.items()])
+    return files
+
+
+def existing_files(folder: Path, suite: GameSuite) -> dict[str, str]:
+    """The trace files of ``suite`` in ``folder``, by relative path."""
+    return {
+        f"{suite.id}/{path.name}": path.read_text(encoding="utf-8")
+        for path in sorted((folder / suite.id).glob("*.json"))
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -315,10 +62,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="do not write: exit 1 if the folder differs from a fresh generation"
     )
+    parser.add_argument("--game", action="append", default=[], help="only this game's traces (repeatable)")
     args = parser.parse_args(argv)
     folder: Path = args.folder or suite_dir()
-    files = generate()
-    existing = {path.name for path in folder.glob("*.json")} if folder.is_dir() else set()
+    try:
+        only = [game(name) for name in args.game]
+    except UnknownGame as error:
+        parser.error(str(error))
+    files = generate(only, folder)
+    chosen = only or list(games())
+    existing = {f"{suite.id}/{path.name}" for suite in chosen for path in (folder / suite.id).glob("*.json")} | (
+        {MANIFEST} if (folder / MANIFEST).is_file() else set()
+    )
     if args.check:
         differing = sorted(
             name
@@ -332,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{folder / name}: is not produced by the generator")
         print(f"{len(files) - 1} traces generated; {len(differing)} differ, {len(extra)} extra")
         return 1 if differing or extra else 0
-    folder.mkdir(parents=True, exist_ok=True)
     for name in existing - set(files):
         (folder / name).unlink()
     for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
     size = sum(len(text.encode()) for text in files.values())
     print(f"wrote {len(files) - 1} traces and the manifest to {folder} ({size / 1e6:.1f} MB)")

@@ -1,14 +1,17 @@
 """The suite linter: ``python -m duckcheck.lint``, run in CI.
 
-It checks that the suite is what it claims to be:
+It checks that the suite is what it claims to be, for every game of the family:
 
-* every trace is valid against the trace schema and matches its SHA-256 in the manifest;
-* IDs are unique, name their files, and are stable: every ID ever published
-  (``conformance/published-ids.txt``) is still in the suite, and every trace's ID is published;
-* every normative rules section, every ruling of the register and every error code is
-  exercised by at least one trace (the gaps are listed);
+* every trace is valid against the trace schema and its game's schema, lies in its game's folder
+  and matches its SHA-256 in the manifest;
+* IDs are unique, name their files, start with their game's prefix and are stable: every ID ever
+  published (``conformance/published-ids.txt``) is still in the suite with the very file it was
+  published with (its SHA-256 unchanged, wherever the file now lives), and every trace's ID is
+  published;
+* every normative rules section, every ruling of the register and every error code of each game
+  is exercised by at least one trace of that game (the gaps are listed);
 * the suite is what the generator produces, byte for byte;
-* the suite stays under 10 MB.
+* each game's traces stay under 10 MB.
 """
 
 from __future__ import annotations
@@ -18,27 +21,29 @@ import sys
 from pathlib import Path
 
 from duckcheck.data import data_dir
-from duckcheck.trace import JSON, MANIFEST, TraceError, load_manifest, read_trace, suite_dir
-from duckspec.duck_soup import SECTIONS
-from duckspec.duck_soup.errors import ErrorCode
-from duckspec.rulings import load_rulings
+from duckcheck.games import GameSuite, game_ids, games
+from duckcheck.trace import JSON, MANIFEST, TraceError, digest, load_manifest, read_trace, suite_dir, trace_file
 
 SIZE_LIMIT = 10_000_000
+"""The most a game's traces may take on disk, in bytes."""
 
 
-def published_ids(folder: Path) -> list[str]:
+def published(folder: Path) -> dict[str, str | None]:
+    """Every published trace ID with the SHA-256 it was published with (None for an ID listed without one)."""
     path = folder.parent / "published-ids.txt"
     if not path.is_file():
         path = data_dir("traces").parent / "published-ids.txt"
     lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    entries = [line.split() for line in lines if line.strip() and not line.startswith("#")]
+    return {entry[0]: entry[1] if len(entry) > 1 else None for entry in entries}
 
 
 def lint(folder: Path, regenerate: bool = True) -> list[str]:
     """Every problem of the suite in ``folder``; empty when it is sound."""
     problems: list[str] = []
     manifest = load_manifest(folder)
-    traces = []
+    traces: list[JSON] = []
+    texts: dict[str, str] = {}
     for entry in manifest["traces"]:
         try:
             trace = read_trace(folder / entry["file"])
@@ -46,46 +51,70 @@ def lint(folder: Path, regenerate: bool = True) -> list[str]:
             problems.append(str(error))
             continue
         traces.append(trace)
-        if entry["file"] != f"{trace['id']}.json" or entry["id"] != trace["id"]:
-            problems.append(f"{entry['file']}: holds trace {trace['id']!r}; a trace's file is named after its ID")
-    problems += _check_ids(
-        folder, [str(trace["id"]) for trace in traces], [str(entry["id"]) for entry in manifest["traces"]]
-    )
-    problems += _check_coverage(traces)
-    size = sum(path.stat().st_size for path in folder.glob("*.json"))
-    if size > SIZE_LIMIT:
-        problems.append(f"the suite takes {size / 1e6:.1f} MB; keep it under {SIZE_LIMIT / 1e6:.0f} MB")
+        texts[trace["id"]] = (folder / entry["file"]).read_text(encoding="utf-8")
+        expected_file = trace_file(trace["game"], trace["id"])
+        if entry["file"] != expected_file or entry["id"] != trace["id"]:
+            problems.append(
+                f"{entry['file']}: holds {trace['game']} trace {trace['id']!r}; it belongs in {expected_file}"
+            )
+    problems += _check_ids(folder, traces, [str(entry["id"]) for entry in manifest["traces"]], texts)
+    for suite in games():
+        own = [trace for trace in traces if trace["game"] == suite.id]
+        problems += _check_coverage(suite, own)
+        size = sum(path.stat().st_size for path in (folder / suite.id).glob("*.json"))
+        if size > SIZE_LIMIT:
+            problems.append(
+                f"{suite.id}'s traces take {size / 1e6:.1f} MB; keep each game under {SIZE_LIMIT / 1e6:.0f} MB"
+            )
     if regenerate:
         problems += _check_reproducible(folder)
     return problems
 
 
-def _check_ids(folder: Path, ids: list[str], listed: list[str]) -> list[str]:
+def _check_ids(folder: Path, traces: list[JSON], listed: list[str], texts: dict[str, str]) -> list[str]:
+    ids = [str(trace["id"]) for trace in traces]
     problems = [f"trace ID {i!r} is used more than once" for i in sorted({i for i in ids if ids.count(i) > 1})]
-    files = {path.name for path in folder.glob("*.json")} - {MANIFEST}
-    problems += [f"{name}: not listed in the manifest" for name in sorted(files - {f"{i}.json" for i in listed})]
-    published = published_ids(folder)
-    problems += [f"published trace {i!r} is gone: IDs are never removed or renamed" for i in published if i not in ids]
+    files = {f"{path.parent.name}/{path.name}" for path in folder.glob("*/*.json")}
+    named = {trace_file(trace["game"], trace["id"]) for trace in traces}
+    problems += [f"{name}: not listed in the manifest" for name in sorted(files - named) if name not in listed]
+    prefixes = {suite.id: suite.trace_prefix for suite in games()}
     problems += [
-        f"trace {i!r} is not in published-ids.txt: add it when it is released" for i in ids if i not in published
+        f"trace {trace['id']!r} of {trace['game']} does not start with the game's prefix {prefixes[trace['game']]!r}"
+        for trace in traces
+        if not str(trace["id"]).startswith(prefixes.get(trace["game"], ""))
+    ]
+    register = published(folder)
+    for trace_id, sha256 in register.items():
+        if trace_id not in texts:
+            problems.append(f"published trace {trace_id!r} is gone: IDs are never removed or renamed")
+        elif sha256 is not None and digest(texts[trace_id]) != sha256:
+            problems.append(f"published trace {trace_id!r} has changed: published traces are frozen (SHA-256 {sha256})")
+    problems += [
+        f"trace {i!r} is not in published-ids.txt: add it with its SHA-256 when it is released"
+        for i in ids
+        if i not in register
     ]
     return problems
 
 
-def coverage_gaps(traces: list[JSON]) -> dict[str, list[str]]:
-    """The rules sections, rulings and error codes no trace exercises."""
+def coverage_gaps(suite: GameSuite, traces: list[JSON]) -> dict[str, list[str]]:
+    """The rules sections, rulings and error codes of ``suite`` that none of its ``traces`` exercises."""
     sections = {s for trace in traces for s in trace["sections"]}
     rulings = {r for trace in traces for r in trace["rulings"]}
     tags = {t for trace in traces for t in trace["tags"]}
     return {
-        "sections": [s for s in SECTIONS if s not in sections],
-        "rulings": [r.id for r in load_rulings() if r.id not in rulings],
-        "error codes": [c.value for c in ErrorCode if f"error-{c.value}" not in tags],
+        "sections": [s for s in suite.sections if s not in sections],
+        "rulings": [r.id for r in suite.rulings() if r.id not in rulings],
+        "error codes": [code for code in suite.error_sections if f"error-{code}" not in tags],
     }
 
 
-def _check_coverage(traces: list[JSON]) -> list[str]:
-    return [f"no trace exercises the {kind} {', '.join(gaps)}" for kind, gaps in coverage_gaps(traces).items() if gaps]
+def _check_coverage(suite: GameSuite, traces: list[JSON]) -> list[str]:
+    return [
+        f"no {suite.id} trace exercises the {kind} {', '.join(gaps)}"
+        for kind, gaps in coverage_gaps(suite, traces).items()
+        if gaps
+    ]
 
 
 def _check_reproducible(folder: Path) -> list[str]:
@@ -115,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         problems = [str(error)]
     for problem in problems:
         print(problem)
-    count = len(load_manifest(folder)["traces"]) if (folder / MANIFEST).is_file() else 0
-    print(f"suite linter: {count} traces, {len(problems)} problem(s)")
+    manifest = load_manifest(folder) if (folder / MANIFEST).is_file() else {"traces": []}
+    counts = ", ".join(
+        f"{sum(1 for entry in manifest['traces'] if entry.get('game') == game)} {game}" for game in game_ids()
+    )
+    print(f"suite linter: {len(manifest['traces'])} traces ({counts}), {len(problems)} problem(s)")
     return 1 if problems else 0
 
 

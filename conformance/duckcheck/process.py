@@ -1,28 +1,49 @@
 """The implementation under test as a subprocess: lines in, lines out, and nothing it does can stop the runner.
 
-Requests are written by a writer thread and replies read by a reader thread, so a program that
-stops reading or writing never blocks the runner: a missing reply is a timeout. Lines longer
-than :data:`MAX_LINE` are discarded and reported; standard error is drained continuously and
-only its last lines are kept, for error messages.
+The program runs in a session (and process group) of its own, so that everything it starts
+(a wrapper script's child, a helper process) can be ended with it: on a timeout, before a
+restart, at the end of the run and when the runner is interrupted, the whole group is ended.
+
+Requests are written by a writer thread and replies read by a reader thread; neither ever
+waits on a pipe without a bound (they poll, and stop when told), so a program or a grandchild
+that stops reading, stops writing or holds a pipe open never blocks the runner: a missing reply
+is a timeout. Lines longer than :data:`MAX_LINE` are discarded and reported; standard error is
+drained continuously and only its last lines are kept, for error messages.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
 import threading
+import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Any, TextIO
+from typing import Any, TextIO
 
 from duckcheck.protocol import BYE, ProtocolError, encode
+from duckcheck.untrusted import shown
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted, in bytes (a canonical state is well under 2 KB)."""
 STDERR_LINE = 2000
 """Standard error lines are cut to this many bytes."""
+POLL = 0.1
+"""How often (seconds) a waiting reader or writer looks whether it has been told to stop."""
+CHUNK = 1 << 16
+"""Bytes read from a pipe at a time."""
+GRACE = 1.0
+"""Seconds a program has to exit after ``bye`` before its process group is ended."""
+EXITED_GRACE = 2.0
+"""Seconds to wait for the last output of a program that has exited, when something it started still
+holds its output open; after that, the program is taken to have stopped answering."""
 
 
 class CannotStart(RuntimeError):
@@ -39,26 +60,93 @@ class LineTooLong:
 Line = str | LineTooLong | None  # None: the end of the output
 
 
-def pump(stream: IO[bytes], put: Callable[[Line], None], limit: int) -> None:
-    """Read ``stream`` line by line into ``put``; overlong lines become :class:`LineTooLong`."""
-    with contextlib.suppress(OSError, ValueError):
-        while True:
-            line = stream.readline(limit + 1)
-            if not line:
+def _wait_readable(descriptor: int, stop: threading.Event) -> bool:
+    """Wait until ``descriptor`` can be read; False if told to stop first."""
+    while not stop.is_set():
+        with contextlib.suppress(InterruptedError):
+            if select.select([descriptor], [], [], POLL)[0]:
+                return True
+    return False
+
+
+def pump(descriptor: int, put: Callable[[Line], None], limit: int, stop: threading.Event) -> None:
+    """Read ``descriptor`` line by line into ``put`` (lines without their newline), until the end of the
+    output or until ``stop`` is set; a line over ``limit`` bytes becomes :class:`LineTooLong`. Ends with
+    ``put(None)`` and closes the descriptor."""
+    pending = bytearray()
+    discarding = -1  # the length so far of an overlong line being discarded; -1 when none
+    try:
+        while _wait_readable(descriptor, stop):
+            try:
+                chunk = os.read(descriptor, CHUNK)
+            except (BlockingIOError, InterruptedError):
+                continue
+            if not chunk:
                 break
-            if len(line) > limit and not line.endswith(b"\n"):
-                length = len(line)
-                while line and not line.endswith(b"\n"):
-                    line = stream.readline(limit)
-                    length += len(line)
-                put(LineTooLong(length))
-            else:
-                put(line.decode("utf-8", errors="replace"))
-    put(None)
+            start = 0
+            while start < len(chunk):
+                end = chunk.find(b"\n", start)
+                piece = chunk[start:] if end < 0 else chunk[start:end]
+                start = len(chunk) if end < 0 else end + 1
+                if discarding >= 0:
+                    discarding += len(piece)
+                elif len(pending) + len(piece) > limit:
+                    discarding = len(pending) + len(piece)
+                    pending.clear()
+                else:
+                    pending += piece
+                if end >= 0:
+                    if discarding >= 0:
+                        put(LineTooLong(discarding + 1))
+                        discarding = -1
+                    else:
+                        put(pending.decode("utf-8", errors="replace"))
+                        pending.clear()
+        if pending and not stop.is_set():
+            put(pending.decode("utf-8", errors="replace"))
+    except OSError:
+        pass
+    finally:
+        put(None)
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+
+
+def write_all(descriptor: int, requests: queue.Queue[bytes | None], stop: threading.Event) -> None:
+    """Write each item of ``requests`` to ``descriptor`` until None, ``stop`` or a closed pipe; then close it."""
+    try:
+        os.set_blocking(descriptor, False)
+        while (data := requests.get()) is not None:
+            view = memoryview(data)
+            while view:
+                if stop.is_set():
+                    return
+                with contextlib.suppress(InterruptedError):
+                    if not select.select([], [descriptor], [], POLL)[1]:
+                        continue
+                try:
+                    view = view[os.write(descriptor, view) :]
+                except (BlockingIOError, InterruptedError):
+                    continue
+    except OSError:
+        pass  # the program closed its input (or ended): nothing more to write
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+
+
+_RUNNING: weakref.WeakSet[Implementation] = weakref.WeakSet()
+
+
+@atexit.register
+def _end_all() -> None:
+    """A last resort: end the process group of every implementation still running when the runner exits."""
+    for implementation in list(_RUNNING):
+        implementation.end_group()
 
 
 class Implementation:
-    """A running adapter program."""
+    """A running adapter program, in its own session and process group."""
 
     def __init__(self, command: Sequence[str], timeout: float = 10.0) -> None:
         self.command = list(command)
@@ -69,35 +157,47 @@ class Implementation:
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self.log: TextIO | None = None
         self.starts = 0
+        self.stop = threading.Event()
+        self.threads: list[threading.Thread] = []
 
     def launch(self) -> None:
+        if not self.command:
+            raise CannotStart("no command to start the implementation")
         try:
             self.process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,
             )
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
-            raise CannotStart(f"cannot start {shlex.join(self.command)}: {reason}") from None
+            raise CannotStart(f"cannot start {shown(shlex.join(self.command), 300)}: {reason}") from None
         self.starts += 1
-        self.replies, self.requests = queue.Queue(), queue.Queue()
+        _RUNNING.add(self)
+        self.replies, self.requests, self.stop = queue.Queue(), queue.Queue(), threading.Event()
+        self.stderr_tail.clear()
         process = self.process
         assert process.stdout is not None and process.stderr is not None and process.stdin is not None
-        threading.Thread(target=pump, args=(process.stdout, self.replies.put, MAX_LINE), daemon=True).start()
-        threading.Thread(target=pump, args=(process.stderr, self._keep_stderr, STDERR_LINE), daemon=True).start()
-        threading.Thread(target=self._write, args=(process.stdin, self.requests), daemon=True).start()
+        # The threads own copies of the descriptors and close them when they end; the Popen's own are closed now.
+        out, err, into = (os.dup(stream.fileno()) for stream in (process.stdout, process.stderr, process.stdin))
+        for stream in (process.stdout, process.stderr, process.stdin):
+            stream.close()
+        self.threads = []
+        for target, args in (
+            (pump, (out, self.replies.put, MAX_LINE, self.stop)),
+            (pump, (err, self._keep_stderr, STDERR_LINE, self.stop)),
+            (write_all, (into, self.requests, self.stop)),
+        ):
+            thread = threading.Thread(target=target, args=args, daemon=True)
+            thread.start()
+            self.threads.append(thread)
 
     def _keep_stderr(self, line: Line) -> None:
         if isinstance(line, str):
-            self.stderr_tail.append(line.rstrip("\n"))
-
-    @staticmethod
-    def _write(stdin: IO[bytes], requests: queue.Queue[bytes | None]) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            while (data := requests.get()) is not None:
-                stdin.write(data)
-                stdin.flush()
-        with contextlib.suppress(OSError, ValueError):
-            stdin.close()
+            self.stderr_tail.append(line.rstrip("\r"))
 
     def send(self, messages: Iterable[dict[str, Any]]) -> None:
         """Queue ``messages`` for writing; never blocks."""
@@ -107,16 +207,36 @@ class Implementation:
         self.requests.put(text.encode("utf-8"))
 
     def reply(self) -> str:
-        """The next reply line; :class:`ProtocolError` on a timeout, an overlong line or the end of output."""
-        try:
-            line = self.replies.get(timeout=self.timeout)
-        except queue.Empty:
-            raise ProtocolError(f"no reply within {self.timeout:g} s (the implementation may hang)") from None
+        """The next reply line; :class:`ProtocolError` on a timeout, an overlong line or the end of output.
+
+        If the program has exited but something it started still holds its output open, the end of
+        the output is taken to have come :data:`EXITED_GRACE` seconds after the exit.
+        """
+        deadline = time.monotonic() + self.timeout
+        exited_at: float | None = None
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.replies.get(timeout=max(min(left, POLL * 2), 0.001))
+                break
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and not self.alive:
+                exited_at = now
+            if exited_at is not None and now - exited_at >= EXITED_GRACE:
+                line = None
+                break
+            if now >= deadline:
+                raise ProtocolError(f"no reply within {self.timeout:g} s (the implementation may hang)")
         if isinstance(line, LineTooLong):
             raise ProtocolError(f"a reply line of {line.length:,} bytes, over the limit of {MAX_LINE:,}")
         if line is None:
             self.replies.put(None)
-            raise ProtocolError(f"the implementation stopped answering ({self.exit_description()}){self.last_words()}")
+            ended = self.exit_description()
+            if self.process is not None and self.process.poll() is not None and len(self.threads) > 1:
+                self.threads[1].join(timeout=1.0)  # the program has exited: let its last words on stderr arrive
+            raise ProtocolError(f"the implementation stopped answering ({ended}){self.last_words()}")
         if self.log is not None:
             self.log.write(f"< {line.rstrip()}\n")
         return line
@@ -139,22 +259,80 @@ class Implementation:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def close(self) -> None:
-        """Say bye, then end the program if it does not exit promptly."""
-        if self.process is None:
+    def close(self, polite: bool = True) -> None:
+        """End the program and everything it started; every wait is bounded.
+
+        ``polite``: say ``bye`` and give it :data:`GRACE` seconds to exit first (not when interrupted).
+        Then its whole process group is ended (SIGTERM, then SIGKILL), the program reaped, and the
+        reader and writer threads told to stop.
+        """
+        process = self.process
+        if process is None:
             return
-        if self.alive:
-            self.send([BYE])
-            self.requests.put(None)
-            try:
-                self.process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        try:
+            if polite and self.alive:
+                self.send([BYE])
+                self.requests.put(None)
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    self.process.wait(timeout=5)
-        self.requests.put(None)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        self.process = None
+                    process.wait(timeout=GRACE)
+        finally:
+            self.end_group()
+            self.requests.put(None)
+            self.stop.set()
+            for thread in self.threads:
+                if thread.ident is not None:  # started (an interruption may come between creating and starting)
+                    thread.join(timeout=POLL * 5)
+            self.process = None
+            _RUNNING.discard(self)
+
+    def end_group(self) -> None:
+        """SIGTERM to the program's process group, SIGKILL a moment later to whatever is left; reap the program."""
+        process = self.process
+        if process is None:
+            return
+        group = process.pid  # the program leads its own session, so its group's ID is its process ID
+        try:
+            if _group_alive(group):
+                _signal_group(group, signal.SIGTERM)
+                until = time.monotonic() + 0.2
+                while time.monotonic() < until and _group_alive(group):
+                    time.sleep(0.01)
+        finally:
+            if _group_alive(group):
+                _signal_group(group, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                process.wait(timeout=5)
+
+
+def _signal_group(group: int, number: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(group, number)
+
+
+def _group_alive(group: int) -> bool:
+    """Whether a process of ``group`` is left that is not a zombie (where ``/proc`` cannot tell, any member)."""
+    try:
+        os.killpg(group, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return bool(group_members(group))
+
+
+def group_members(group: int) -> list[int]:
+    """The live (not zombie) processes of ``group``, from ``/proc``; ``[group]`` where there is no ``/proc``."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return [group]
+    members = []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat_file:
+                fields = stat_file.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 2 and int(fields[2]) == group and fields[0] not in (b"Z", b"X"):
+            members.append(int(name))
+    return members

@@ -9,14 +9,11 @@ defines them.
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
-import jsonschema
-from referencing import Registry, Resource
-
 from duckcheck import PROTOCOL_VERSION
-from duckcheck.data import load_schema
+from duckcheck.schemas import first_problem, game_schema_name
+from duckcheck.untrusted import UnreadableJSON, loads, shown
 
 JSON = dict[str, Any]
 
@@ -25,39 +22,51 @@ class ProtocolError(ValueError):
     """A line from the implementation that breaks the protocol; the message says what was expected."""
 
 
-@cache
-def _registry() -> Registry[Any]:
-    resources = [Resource.from_contents(load_schema(name)) for name in ("trace", "protocol")]
-    return Registry().with_resources((resource.id() or "", resource) for resource in resources)
+def check_message(message: Any, name: str, game: str | None = None) -> JSON:
+    """``message`` if it is a valid ``name`` message; else :class:`ProtocolError` naming the first problem.
 
-
-@cache
-def message_validator(name: str) -> jsonschema.Draft202012Validator:
-    """A validator for the protocol message ``name`` (a key of the protocol schema's ``$defs``)."""
-    protocol = load_schema("protocol")
-    schema = {"$ref": f"{protocol['$id']}#/$defs/{name}"}
-    return jsonschema.Draft202012Validator(schema, registry=_registry())
-
-
-def check_message(message: Any, name: str) -> JSON:
-    """``message`` if it is a valid ``name`` message; else :class:`ProtocolError` naming the first problem."""
-    errors = sorted(message_validator(name).iter_errors(message), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = errors[0]
-        place = "/".join(str(part) for part in error.absolute_path) or "the reply"
-        raise ProtocolError(f"{place}: {error.message}")
+    With ``game``, a reply's state and views are checked against that game's schema too.
+    """
+    try:
+        problem = first_problem(message, "protocol", name)
+        found = None if problem is None else (problem[0], problem[1])
+        if found is None and game is not None and isinstance(message, dict):
+            found = _game_problem(message, game)
+    except RecursionError:
+        raise ProtocolError("arrays or objects nested too deeply to be checked") from None
+    if found:
+        place, text = found
+        raise ProtocolError(f"{place or 'the reply'}: {text}")
     assert isinstance(message, dict)
     return message
 
 
+def _game_problem(message: JSON, game: str) -> tuple[str, str] | None:
+    """The first place where a reply's state or views break the game's schema, and what is wrong there."""
+    schema = game_schema_name(game)
+    views = message.get("views")
+    parts = [("state", message.get("state"), "state")]
+    parts += [(f"views/{player}", view, "view") for player, view in enumerate(views if isinstance(views, list) else [])]
+    for place, value, definition in parts:
+        problem = None if value is None else first_problem(value, schema, definition)
+        if problem is not None:
+            return f"{place}/{problem[0]}".rstrip("/"), problem[1]
+    return None
+
+
+def read_json(line: str) -> Any:
+    """The JSON value on one line of the implementation's output; :class:`ProtocolError` if it cannot be read
+    (not JSON, nested too deeply, an integer of thousands of digits)."""
+    try:
+        return loads(line)
+    except UnreadableJSON as error:
+        brief = error.brief.replace("line 1, column", "column")
+        raise ProtocolError(f"not JSON ({brief}): {shown(repr(line), 120)}") from None
+
+
 def parse_line(line: str, name: str) -> JSON:
     """The message on one line of the implementation's output, checked against the schema ``name``."""
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
-    return check_message(message, name)
+    return check_message(read_json(line), name)
 
 
 def parse_reply(line: str, name: str) -> JSON:
@@ -66,11 +75,7 @@ def parse_reply(line: str, name: str) -> JSON:
     The state and views inside are compared with the trace by the runner, which asks
     :func:`schema_problem` for a precise message when they differ.
     """
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as error:
-        shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg} at column {error.colno}): {shown!r}") from None
+    message = read_json(line)
     if _envelope_ok(message, name):
         assert isinstance(message, dict)
         return message
@@ -90,10 +95,10 @@ def _envelope_ok(message: Any, name: str) -> bool:
     return True
 
 
-def schema_problem(message: JSON, name: str) -> str | None:
-    """What makes ``message`` invalid as a ``name`` message, or None."""
+def schema_problem(message: JSON, name: str, game: str | None = None) -> str | None:
+    """What makes ``message`` invalid as a ``name`` message (of ``game``), or None."""
     try:
-        check_message(message, name)
+        check_message(message, name, game)
     except ProtocolError as error:
         return str(error)
     return None
@@ -109,7 +114,7 @@ def hello() -> JSON:
 
 
 def start(seq: int, trace: JSON) -> JSON:
-    keys = ("game", "scope", "options", "dealer", "decks")
+    keys = ("game", "scope", "options", "players", "dealer", "decks")
     return {"cmd": "start", "seq": seq, "trace": trace["id"], **{key: trace[key] for key in keys}}
 
 

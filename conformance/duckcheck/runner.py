@@ -11,9 +11,11 @@ goes on; a crashed or hung implementation is started again for the next trace.
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +23,21 @@ from duckcheck import PROTOCOL_VERSION
 from duckcheck.compare import Outcome, TraceChecker, TraceResult
 from duckcheck.process import CannotStart, Implementation
 from duckcheck.protocol import ProtocolError, hello, parse_line, supports
+from duckcheck.untrusted import UnreadableFile, excerpt, read_text, shown
 
 JSON = dict[str, Any]
 
 
 class CannotCheck(RuntimeError):
-    """Nothing could be checked: the implementation does not start, or speaks another protocol."""
+    """The implementation cannot be checked: it does not start, or its handshake fails or names another protocol."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was stopped by a signal (SIGTERM, SIGHUP); ``signal`` is its number."""
+
+    def __init__(self, signal: int) -> None:
+        super().__init__(signal)
+        self.signal = signal
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,10 @@ class Summary:
     seconds: float = 0.0
     interrupted: bool = False
     restarts: int = 0
+    error: str | None = None
+    """Why the run could not check (more) traces: the implementation did not start, or not again after a crash."""
+    signal: int | None = None
+    """The signal that interrupted the run (SIGINT for Ctrl-C)."""
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for result in self.results if result.outcome is outcome)
@@ -56,6 +71,11 @@ class Summary:
         return self.count(Outcome.FAILED) + self.count(Outcome.XPASSED)
 
     @property
+    def checked(self) -> int:
+        """Traces that were checked: passed, failed, or expected to fail."""
+        return sum(self.count(outcome) for outcome in CHECKED)
+
+    @property
     def steps(self) -> int:
         return sum(result.steps_checked for result in self.results)
 
@@ -63,7 +83,12 @@ class Summary:
         return {outcome.value: self.count(outcome) for outcome in Outcome}
 
     def closing_line(self) -> str:
-        return f"{self.count(Outcome.PASSED)} passed, {self.failed} failed, {self.count(Outcome.SKIPPED)} skipped"
+        line = f"{self.count(Outcome.PASSED)} passed, {self.failed} failed, {self.count(Outcome.SKIPPED)} skipped"
+        not_run = self.count(Outcome.NOT_RUN)
+        return f"{line}, {not_run} not run" if not_run else line
+
+
+CHECKED = (Outcome.PASSED, Outcome.FAILED, Outcome.XFAILED, Outcome.XPASSED)
 
 
 def select(traces: Sequence[JSON], keywords: Sequence[str]) -> list[JSON]:
@@ -74,6 +99,7 @@ def select(traces: Sequence[JSON], keywords: Sequence[str]) -> list[JSON]:
 
 
 def shake_hands(implementation: Implementation) -> JSON:
+    """Start the implementation and exchange ``hello``; :class:`CannotCheck` if that fails (it is then ended)."""
     try:
         implementation.launch()
     except CannotStart as error:
@@ -83,11 +109,12 @@ def shake_hands(implementation: Implementation) -> JSON:
         reply = parse_line(implementation.reply(), "hello-reply")
     except ProtocolError as error:
         implementation.close()
-        raise CannotCheck(f"the handshake failed: {error}") from None
+        raise CannotCheck(f"the handshake failed: {shown(str(error), 600)}") from None
     if reply["protocol"] != PROTOCOL_VERSION:
         implementation.close()
         raise CannotCheck(
-            f"the implementation speaks protocol version {reply['protocol']}, this runner version {PROTOCOL_VERSION}"
+            f"the implementation speaks protocol version {excerpt(reply['protocol'])}, "
+            f"this runner version {PROTOCOL_VERSION}"
         )
     return reply
 
@@ -99,30 +126,78 @@ def run(
     on_start: Callable[[JSON], None] = lambda implementation: None,
     on_result: Callable[[TraceResult], None] = lambda result: None,
 ) -> Summary:
-    """Check ``traces`` against the implementation started by ``command``.
+    """Check ``traces`` against the implementation started by ``command``; whatever happens, the summary.
 
-    Raises :class:`CannotCheck` if the implementation cannot be started or speaks another
-    protocol version. A Ctrl-C ends the run early with ``interrupted`` set and the results so far.
+    Every trace gets a result, reported through ``on_result`` as it comes. If the implementation
+    cannot be started, or not restarted after a crash, ``error`` says why and the traces left are
+    ``not-run``; a Ctrl-C (or :class:`Interrupted`) ends the run early with ``interrupted`` set, the
+    traces left ``not-run``. ``on_start`` gets the implementation's name, version and language
+    (empty if it never answered); it is called exactly once, before any result.
     """
     began = time.perf_counter()
     implementation = Implementation(command, options.timeout)
-    handshake = shake_hands(implementation)
-    summary = Summary(implementation=handshake["implementation"])
-    on_start(summary.implementation)
+    summary = Summary()
+    started = False
+    done: set[str] = set()
+
+    def record(result: TraceResult) -> None:
+        summary.results.append(result)
+        done.add(result.trace)
+        on_result(result)
+
     try:
-        for result in Pipeline(implementation, handshake, options).results(traces):
-            summary.results.append(result)
-            on_result(result)
-            if options.max_failures is not None and summary.failed >= options.max_failures:
-                break
-    except KeyboardInterrupt:
+        try:
+            handshake = shake_hands(implementation)
+        except CannotCheck as error:
+            summary.error = str(error)
+        else:
+            summary.implementation = _implementation(handshake)
+            started = True
+            on_start(summary.implementation)
+            for result in Pipeline(implementation, handshake, options).results(traces):
+                record(result)
+                if options.max_failures is not None and summary.failed >= options.max_failures:
+                    break
+    except CannotCheck as error:
+        summary.error = f"the implementation could not be restarted: {error}"
+    except KeyboardInterrupt as interrupt:
         summary.interrupted = True
+        summary.signal = interrupt.signal if isinstance(interrupt, Interrupted) else signal.SIGINT
     finally:
-        with contextlib.suppress(KeyboardInterrupt):
-            implementation.close()
-        summary.seconds = time.perf_counter() - began
-        summary.restarts = implementation.starts - 1
+        with signals_ignored():
+            implementation.close(polite=not summary.interrupted)
+            summary.restarts = max(implementation.starts - 1, 0)
+            if not started:
+                on_start(summary.implementation)
+            if summary.error or summary.interrupted:
+                reason = "interrupted" if summary.interrupted else str(summary.error)
+                for trace in traces:
+                    if trace["id"] not in done:
+                        record(TraceResult(trace["id"], Outcome.NOT_RUN, f"not run: {reason}"))
+            summary.seconds = time.perf_counter() - began
     return summary
+
+
+def _implementation(handshake: JSON) -> JSON:
+    """The handshake's description of the implementation, its texts made safe to show."""
+    described = handshake.get("implementation", {})
+    return {key: shown(value, 200) for key, value in described.items() if isinstance(value, str)}
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Ignore SIGINT, SIGTERM and SIGHUP while the implementation is ended and the results completed: the run
+    is stopping already, and a second Ctrl-C must not leave processes behind or lose the summary."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 @dataclass
@@ -139,54 +214,84 @@ class InFlight:
 class Pipeline:
     """Sends each trace's requests before checking the trace before it, so that the implementation
     works on one trace while the runner checks the other (except with ``log_io``, where traces go
-    one at a time so that each log holds one trace). Results come in the order of the traces."""
+    one at a time so that each log holds one trace). Results come in the order of the traces.
+
+    After a broken conversation (a crash, a hang, garbage) the implementation is ended and, before
+    the next use, started again and sent the requests of the traces still in flight; if it cannot
+    be started again, :class:`CannotCheck` ends the run (the results so far are already out)."""
 
     def __init__(self, implementation: Implementation, handshake: JSON, options: RunOptions) -> None:
         self.implementation, self.handshake, self.options = implementation, handshake, options
         self.ahead = 0 if options.log_io is not None else 1
         self.in_flight: list[InFlight] = []
         self.seq = 1
+        self.restart = False
 
     def results(self, traces: Sequence[JSON]) -> Iterator[TraceResult]:
-        for trace in traces:
-            why_not = supports(self.handshake, trace)
-            if why_not:
-                yield from self.finish_all()
-                yield TraceResult(trace["id"], Outcome.SKIPPED, f"not supported by the implementation: {why_not}")
-                continue
-            checker = TraceChecker(trace, self.seq)
-            flight = InFlight(trace, checker, checker.requests(), time.perf_counter())
-            self.seq += len(flight.requests)
-            self.send(flight)
-            while len(self.in_flight) > self.ahead:
-                yield self.finish(self.in_flight.pop(0))
-        yield from self.finish_all()
+        try:
+            for trace in traces:
+                why_not = supports(self.handshake, trace)
+                if why_not:
+                    yield from self.finish_all()
+                    yield TraceResult(trace["id"], Outcome.SKIPPED, f"not supported by the implementation: {why_not}")
+                    continue
+                checker = TraceChecker(trace, self.seq)
+                flight = InFlight(trace, checker, checker.requests(), time.perf_counter())
+                self.seq += len(flight.requests)
+                flight.log = _open_log(self.options.log_io, flight.trace["id"])
+                if self.in_flight and not self.implementation.alive and not self.restart:
+                    # The program died: judge the traces in flight by what it wrote before (the one it
+                    # died in fails, with its exit status and last words), then start it again.
+                    yield from self.finish_all()
+                self.running()
+                self.transmit(flight)
+                self.in_flight.append(flight)
+                while len(self.in_flight) > self.ahead:
+                    yield self.finish()
+            yield from self.finish_all()
+        finally:
+            for flight in self.in_flight:
+                if flight.log is not None:
+                    flight.log.close()
 
-    def send(self, flight: InFlight) -> None:
-        if not self.implementation.alive:
-            self.implementation.close()
-            shake_hands(self.implementation)
-        flight.log = _open_log(self.options.log_io, flight.trace["id"])
+    def running(self) -> None:
+        """Start the implementation again if it crashed or was ended, and resend the traces in flight."""
+        if self.implementation.alive and not self.restart:
+            return
+        self.implementation.close()
+        self.restart = False
+        shake_hands(self.implementation)
+        for flight in self.in_flight:
+            self.transmit(flight)
+
+    def transmit(self, flight: InFlight) -> None:
         self.implementation.log = flight.log
         self.implementation.send(flight.requests)
-        self.in_flight.append(flight)
 
     def finish_all(self) -> Iterator[TraceResult]:
         while self.in_flight:
-            yield self.finish(self.in_flight.pop(0))
+            yield self.finish()
 
-    def finish(self, flight: InFlight) -> TraceResult:
-        """Check one trace's replies; after a broken conversation, resend the traces still in flight."""
+    def finish(self) -> TraceResult:
+        """Check the oldest trace in flight; after a broken conversation, end the implementation."""
+        if self.restart:
+            self.running()
+        flight = self.in_flight[0]
         try:
-            result = flight.checker.check(self.implementation.reply)
+            try:
+                result = flight.checker.check(self.implementation.reply)
+            except ProtocolError as error:
+                result = TraceResult(flight.trace["id"], Outcome.FAILED, shown(str(error), 600), broken=True)
+            except (RecursionError, ValueError, TypeError, KeyError, IndexError) as error:
+                reason = f"a reply could not be checked ({type(error).__name__}: {shown(str(error), 200)})"
+                result = TraceResult(flight.trace["id"], Outcome.FAILED, reason, broken=True)
             if result.broken:
                 self.implementation.close()
-                waiting, self.in_flight = self.in_flight, []
-                for other in waiting:
-                    self.send(other)
+                self.restart = True
             elif result.outcome is not Outcome.PASSED:
-                _drain(self.implementation, len(flight.requests) - (result.step or 0) - 1)
+                _drain(self, len(flight.requests) - (result.step or 0) - 1)
         finally:
+            self.in_flight.pop(0)
             self.implementation.log = None
             if flight.log is not None:
                 flight.log.close()
@@ -194,23 +299,14 @@ class Pipeline:
 
 
 def _expected(result: TraceResult, expected: frozenset[str], seconds: float) -> TraceResult:
-    """The result, timed, and judged against the list of expected failures."""
-    outcome, reason = result.outcome, result.reason
+    """The result, timed, judged against the list of expected failures, its texts made safe to show."""
+    outcome, reason = result.outcome, shown(result.reason, 1000)
     if result.trace in expected and outcome is Outcome.FAILED:
         outcome = Outcome.XFAILED
     elif result.trace in expected and outcome is Outcome.PASSED:
         outcome, reason = Outcome.XPASSED, "listed as an expected failure, but it passes: remove it from the list"
-    return TraceResult(
-        result.trace,
-        outcome,
-        reason,
-        result.step,
-        result.action,
-        result.sections,
-        result.diff,
-        result.steps_checked,
-        seconds,
-        result.broken,
+    return replace(
+        result, outcome=outcome, reason=reason, seconds=seconds, diff=tuple(shown(line, 500) for line in result.diff)
     )
 
 
@@ -221,19 +317,20 @@ def _open_log(folder: Path | None, trace_id: str) -> Any:
     return (folder / f"{trace_id}.log").open("w", encoding="utf-8")
 
 
-def _drain(implementation: Implementation, count: int) -> None:
+def _drain(pipeline: Pipeline, count: int) -> None:
     """Discard the replies still due for a trace that failed early, so the next trace starts clean."""
     try:
         for _ in range(max(count, 0)):
-            implementation.reply()
+            pipeline.implementation.reply()
     except ProtocolError:
-        implementation.close()
+        pipeline.implementation.close()
+        pipeline.restart = True
 
 
 def read_expected_failures(path: Path) -> frozenset[str]:
     """Trace IDs from a file, one per line; ``#`` starts a comment."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read the list of expected failures: {error.strerror}") from None
+        lines = read_text(path, "list of expected failures").splitlines()
+    except UnreadableFile as error:
+        raise ValueError(f"cannot read the list of expected failures: {error}") from None
     return frozenset(line.split("#")[0].strip() for line in lines if line.split("#")[0].strip())

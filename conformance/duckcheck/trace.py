@@ -1,22 +1,28 @@
 """Traces on disk: reading with clear errors, writing byte for byte reproducibly, the manifest.
 
-A trace is a JSON object (see ``conformance/schema/trace.schema.json``). It is written with its
-header fields one per line and one step per line, so that a regenerated suite reviews as a
-readable diff. The manifest lists every trace with its ID, file and SHA-256.
+A trace is a JSON object (see ``conformance/schema/trace.schema.json`` and its game's schema in
+``conformance/schema/games/``). It is written with its header fields one per line and one step
+per line, so that a regenerated suite reviews as a readable diff. Each game's traces sit in a
+folder named after the game (``traces/duck-soup/``); the manifest, ``traces/manifest.json``,
+lists every trace of every game with its ID, game, file and SHA-256.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
+import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-import jsonschema
-
 from duckcheck import FORMAT_VERSION, SUITE_VERSION
-from duckcheck.data import data_dir, load_schema
+from duckcheck.codec import EncodingError, SetupError
+from duckcheck.data import data_dir
+from duckcheck.games import Setup, game, game_ids
+from duckcheck.schemas import first_problem, game_schema_name
+from duckcheck.untrusted import UnreadableFile, UnreadableJSON, excerpt, loads, read_text, shown
 
 JSON = dict[str, Any]
 HEADER = ("format", "id", "description", "game", "players", "scope", "options", "dealer", "sections", "rulings", "tags")
@@ -49,61 +55,123 @@ def dump_trace(trace: JSON) -> str:
 
 
 def validate_trace(trace: Any, where: str) -> JSON:
-    """``trace`` if it is valid against the trace schema; else :class:`TraceError` naming the first problem."""
-    validator = jsonschema.Draft202012Validator(load_schema("trace"))
-    errors = sorted(validator.iter_errors(trace), key=lambda error: list(error.absolute_path))
-    if errors:
-        error = errors[0]
-        place = "/".join(str(part) for part in error.absolute_path) or "(top level)"
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise TraceError(f"{where}: at {place}: {error.message}{more}")
-    if not isinstance(trace, dict):
-        raise TraceError(f"{where}: a trace is a JSON object")
-    return trace
+    """``trace`` if it is a trace that can be played; else :class:`TraceError` naming the first problem.
+
+    The trace must be valid against the trace schema and its game's (with integers written as integers:
+    ``1.0`` is no dealer), and its setup (options, scope, players, dealer and decks) and actions must make
+    sense to its game: every deck a full pack, every action well formed.
+    """
+    try:
+        problem = first_problem(trace, "trace", strict=True)
+        if problem is None:
+            assert isinstance(trace, dict)
+            if trace["game"] not in game_ids():
+                known = ", ".join(game_ids())
+                raise TraceError(f"{where}: at game: {excerpt(trace['game'])} is not a game of the family ({known})")
+            problem = first_problem(trace, game_schema_name(trace["game"]), "trace", strict=True)
+    except RecursionError:
+        raise TraceError(f"{where}: arrays or objects nested too deeply to be a trace") from None
+    if problem is not None:
+        place, message, count = problem
+        more = f" (and {count - 1} more problems)" if count > 1 else ""
+        raise TraceError(f"{where}: at {place or '(top level)'}: {message}{more}")
+    valid: JSON = trace
+    setup = setup_problem(valid)
+    if setup:
+        raise TraceError(f"{where}: {setup}")
+    return valid
+
+
+def setup_problem(trace: JSON) -> str | None:
+    """What makes a schema-valid trace unplayable to its game (a deck that is not a full pack, a setup its scope
+    does not allow, an action that is not one), or None."""
+    suite = game(trace["game"])
+    try:
+        suite.start(Setup.of(trace))
+        for number, step in enumerate(trace["steps"]):
+            suite.parse_action(step["action"], f"steps[{number}]/action")
+    except (EncodingError, SetupError) as error:
+        return str(error)
+    return None
+
+
+def parse_trace(text: str, where: str, sha256: str | None = None) -> JSON:
+    """The trace in ``text`` (read from ``where``), checked by :func:`validate_trace`.
+
+    Text whose SHA-256 equals ``sha256`` (from the manifest of a linted suite) skips the checks,
+    which are the slow part; any other text is checked in full.
+    """
+    try:
+        data = loads(text)
+    except UnreadableJSON as error:
+        raise TraceError(f"{where}: {error}") from None
+    if sha256 is not None:
+        if digest(text) != sha256:
+            raise TraceError(f"{where}: does not match its SHA-256 in the manifest; regenerate the suite")
+        if isinstance(data, dict):
+            return data
+    return validate_trace(data, where)
 
 
 def read_trace(path: Path, sha256: str | None = None) -> JSON:
-    """Load one trace file and validate it against the schema.
+    """Load one trace file (``-`` for standard input) and check it (see :func:`parse_trace`).
 
-    A file whose SHA-256 equals ``sha256`` (from the manifest of a linted suite) skips the
-    schema check, which is the slow part; any other file is checked in full.
+    Files over :data:`duckcheck.untrusted.MAX_BYTES`, folders and devices are refused.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise TraceError(f"{path}: cannot be read: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise TraceError(f"{path}: is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TraceError(f"{path}: line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
-    if sha256 is not None:
-        if digest(text) != sha256:
-            raise TraceError(f"{path}: does not match its SHA-256 in the manifest; regenerate the suite")
-        if isinstance(data, dict):
-            return data
-    return validate_trace(data, str(path))
+        text = read_text(path, "trace")
+    except UnreadableFile as error:
+        raise TraceError(str(error)) from None
+    return parse_trace(text, shown(str(path)), sha256)
+
+
+def trace_id_from_name(name: str, fallback: str = "record") -> str:
+    """A valid trace ID made from a file name: ``My_Game.2024 (été)`` becomes ``my-game-2024-ete``.
+
+    Letters lose their accents and become lower case; every run of other characters becomes one
+    hyphen. A name with nothing left (no Latin letter or digit) gives ``fallback``.
+
+    >>> trace_id_from_name("my_game"), trace_id_from_name("a--b"), trace_id_from_name("___")
+    ('my-game', 'a-b', 'record')
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
+    return "-".join(re.findall(r"[a-z0-9]+", plain)) or fallback
 
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def trace_file(trace_id: str) -> str:
-    """The file name of a trace, relative to the traces folder."""
-    return f"{trace_id}.json"
+def trace_file(game: str, trace_id: str) -> str:
+    """The file of a trace, relative to the traces folder: in its game's folder, named after its ID."""
+    return f"{game}/{trace_id}.json"
 
 
 def manifest_json(traces: Iterable[tuple[JSON, str]]) -> str:
-    """The manifest of the suite: versions, and every trace's ID, file, tags and SHA-256, in ID order."""
+    """The manifest of the suite: versions, counts by game, and every trace's ID, game, file, tags and SHA-256,
+    by game in family order, then in ID order."""
+    order = {game: rank for rank, game in enumerate(game_ids())}
+    ranked = sorted(traces, key=lambda item: (order.get(item[0]["game"], len(order)), str(item[0]["id"])))
     entries = [
-        {"id": trace["id"], "file": trace_file(trace["id"]), "sha256": digest(text), "tags": trace["tags"]}
-        for trace, text in sorted(traces, key=lambda item: str(item[0]["id"]))
+        {
+            "id": trace["id"],
+            "game": trace["game"],
+            "file": trace_file(trace["game"], trace["id"]),
+            "sha256": digest(text),
+            "tags": trace["tags"],
+        }
+        for trace, text in ranked
     ]
-    manifest = {"suite": SUITE_VERSION, "format": FORMAT_VERSION, "count": len(entries), "traces": entries}
+    games = {game: sum(1 for entry in entries if entry["game"] == game) for game in order}
+    manifest = {
+        "suite": SUITE_VERSION,
+        "format": FORMAT_VERSION,
+        "count": len(entries),
+        "games": {game: count for game, count in games.items() if count},
+        "traces": entries,
+    }
     body = ",\n".join(f"  {compact(entry)}" for entry in entries)
-    head = {key: manifest[key] for key in ("suite", "format", "count")}
+    head = {key: manifest[key] for key in ("suite", "format", "count", "games")}
     return (
         "{\n"
         + "".join(f" {json.dumps(k)}:{compact(v)},\n" for k, v in head.items())
@@ -117,24 +185,77 @@ def suite_dir() -> Path:
     return data_dir("traces")
 
 
+JSON_TYPES = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
+SUITE_DEFECT = "the suite itself is defective (not the implementation): fix or regenerate this file"
+
+
 def load_manifest(folder: Path | None = None) -> JSON:
+    """The suite's manifest, checked: an object whose ``traces`` list names files inside ``folder``."""
     folder = folder or suite_dir()
     path = folder / MANIFEST
     try:
-        manifest: JSON = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise TraceError(f"{path}: cannot read the suite's manifest: {error}") from None
+        manifest: Any = loads(read_text(path, "manifest"))
+    except (UnreadableFile, UnreadableJSON) as error:
+        raise TraceError(f"{shown(str(path))}: cannot read the suite's manifest: {error}") from None
+    problem = manifest_problem(manifest)
+    if problem:
+        raise TraceError(f"{shown(str(path))}: {problem}; {SUITE_DEFECT}")
+    assert isinstance(manifest, dict)
     return manifest
+
+
+def manifest_problem(manifest: Any) -> str | None:
+    """What is wrong with the shape of a manifest, or None."""
+    if not isinstance(manifest, dict):
+        kind = "null" if manifest is None else JSON_TYPES.get(type(manifest), type(manifest).__name__)
+        return f"a manifest is a JSON object with a 'traces' list, not {kind}"
+    entries = manifest.get("traces")
+    if not isinstance(entries, list):
+        return "the manifest has no 'traces' list" if entries is None else "'traces' must be a list of entries"
+    for index, entry in enumerate(entries):
+        where = f"traces[{index}]"
+        if not isinstance(entry, dict):
+            return f"{where}: an entry is an object like {{'file': 'ID.json', 'sha256': ...}}, not {excerpt(entry)}"
+        file = entry.get("file")
+        if not isinstance(file, str) or not file:
+            return f"{where}: 'file' must name the trace's file, not {excerpt(file)}"
+        for key in ("id", "sha256"):
+            if key in entry and not isinstance(entry[key], str):
+                return f"{where}: {key!r} must be a string, not {excerpt(entry[key])}"
+        relative = PurePosixPath(file.replace("\\", "/"))
+        if relative.is_absolute() or ".." in relative.parts:
+            return f"{where}: the file {excerpt(file)} is outside the suite folder; name a file inside it"
+    return None
 
 
 def load_suite(folder: Path | None = None, trusted: bool = True) -> list[JSON]:
     """Every trace of the suite, in manifest order.
 
     ``trusted``: each file is checked against its hash in the manifest, and the schema check
-    (run in full by the suite linter in CI) is skipped; otherwise every file is validated.
+    (run in full by the suite linter in CI) is skipped; otherwise every file is validated. A file
+    that cannot be used is a :class:`TraceError` naming it and saying that the suite is at fault.
     """
     folder = folder or suite_dir()
+    inside = folder.resolve()
     traces = []
-    for entry in load_manifest(folder)["traces"]:
-        traces.append(read_trace(folder / entry["file"], entry["sha256"] if trusted else None))
+    for index, entry in enumerate(load_manifest(folder)["traces"]):
+        path = folder / entry["file"]
+        if not path.resolve().is_relative_to(inside):
+            raise TraceError(
+                f"{shown(str(folder / MANIFEST))}: traces[{index}]: the file {excerpt(entry['file'])} leads outside "
+                f"the suite folder; {SUITE_DEFECT}"
+            )
+        try:
+            traces.append(read_trace(path, entry.get("sha256") if trusted else None))
+        except TraceError as error:
+            raise TraceError(f"{error}; {SUITE_DEFECT}") from None
     return traces
+
+
+def trace_path(trace_id: str, folder: Path | None = None) -> Path:
+    """The file of the suite's trace ``trace_id``, wherever its game keeps it; :class:`TraceError` if there is none."""
+    folder = folder or suite_dir()
+    for entry in load_manifest(folder)["traces"]:
+        if entry["id"] == trace_id:
+            return folder / str(entry["file"])
+    raise TraceError(f"the suite has no trace {trace_id!r}; 'ducksoup check --list' lists them")

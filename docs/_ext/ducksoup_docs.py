@@ -1,24 +1,28 @@
 """Sphinx extension of the ducksoup documentation: every page part that comes from the project's data.
 
-Nothing here is typed by hand twice. At build time it reads
+Nothing here is typed by hand twice. At build time it reads, for every game of the family
+(:mod:`duckcheck.games`),
 
 * the conformance suite (:func:`duckcheck.trace.load_suite`): the traces that exercise each rules
-  section, ruling and error code, one page per trace with its play rendered trick by trick, and a
-  catalogue of all of them;
-* the rulings register (:func:`duckspec.rulings.load_rulings`): the register page;
-* :class:`duckspec.duck_soup.errors.ErrorCode`: the error codes in order of precedence;
+  section, ruling and error code, one page per trace with its play drawn, and a catalogue of all;
+* the game's rulings register (:func:`duckspec.rulings.load_rulings`): its register page;
+* the game's error codes (its registry entry) in order of precedence;
 * the JSON Schemas of the trace format and of the adapter protocol: their fields;
 * the bundled reference adapter, run once: a real protocol session.
 
 Each part is made by a generator function that returns reStructuredText lines (the tests call
-these directly), wrapped in a small directive. A missing piece of documentation (an error code,
+these directly), wrapped in a small directive. What only one game knows (the documents its
+rulings cite, the meaning of its error codes and schema fields, how its play is drawn) lives in
+that game's module of :mod:`game_docs` (``game_docs/duck_soup.py``), found by the game's package
+name. A directive on a page under a game's folder (``docs/duck-soup/``) is about that game; one
+elsewhere names its game. A missing piece of documentation (an error code,
 a schema field or a source document this module has no words for) is a warning, so the build,
 run with ``-W``, fails until someone writes it.
 """
 
 from __future__ import annotations
 
-import html
+import importlib
 import json
 import os
 import re
@@ -27,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -41,18 +44,12 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
+from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
-from duckcheck.encoding import parse_action, parse_cards_text, parse_options
+from duckcheck.games import GameSuite, game, games, package_of
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from duckspec.cards import Card, Suit
-from duckspec.duck_soup import SECTIONS
-from duckspec.duck_soup import deal as deals
-from duckspec.duck_soup import game as games
-from duckspec.duck_soup.actions import Action, Play, SayDuck
-from duckspec.duck_soup.cards import Course
-from duckspec.duck_soup.errors import ErrorCode
-from duckspec.duck_soup.quacking import Call
-from duckspec.rulings import Ruling, load_rulings
+from duckspec.rulings import Ruling
 
 JSON = dict[str, Any]
 LOGGER = logging.getLogger(__name__)
@@ -134,14 +131,14 @@ def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str
     return lines
 
 
-def section_label(section: str) -> str:
-    """The label of a rules section's page: ``§4`` -> ``rules-s4``."""
-    return "rules-s" + section.lstrip("§")
+def section_label(suite: GameSuite, section: str) -> str:
+    """The label of a game's rules section page: Duck Soup's ``§4`` -> ``duck-soup-s4``."""
+    return f"{suite.id}-s" + section.lstrip("§")
 
 
-def section_ref(section: str) -> str:
-    """A link to the page of a rules section, or the plain text for a section without one."""
-    return f":ref:`{section} <{section_label(section)}>`" if section in SECTIONS else section
+def section_ref(suite: GameSuite, section: str) -> str:
+    """A link to the page of a game's rules section, or the plain text for a section without one."""
+    return f":ref:`{section} <{section_label(suite, section)}>`" if section in suite.sections else section
 
 
 def ruling_label(ruling_id: str) -> str:
@@ -160,8 +157,20 @@ def trace_refs(traces: Iterable[JSON]) -> str:
     return ", ".join(trace_ref(trace["id"]) for trace in traces)
 
 
-def error_label(code: str) -> str:
-    return "error-" + code
+def error_label(suite: GameSuite, code: str) -> str:
+    return f"{suite.id}-error-{code}"
+
+
+@cache
+def game_docs(game_id: str) -> Any:
+    """The game's module of :mod:`game_docs`: what only that game knows."""
+    return importlib.import_module(f"game_docs.{package_of(game_id)}")
+
+
+def game_of_page(docname: str) -> GameSuite | None:
+    """The game whose folder holds the page ``docname`` (``duck-soup/rules/cards``), if any."""
+    folder = docname.split("/", 1)[0]
+    return next((suite for suite in games() if suite.id == folder), None)
 
 
 # The data, loaded once per build -------------------------------------------------------------
@@ -173,9 +182,9 @@ def suite() -> tuple[JSON, ...]:
     return tuple(load_suite())
 
 
-@cache
-def rulings() -> tuple[Ruling, ...]:
-    return load_rulings()
+def traces_of(game_suite: GameSuite) -> list[JSON]:
+    """The traces of one game."""
+    return [trace for trace in suite() if trace["game"] == game_suite.id]
 
 
 FOCUS_TAGS = ("edge-case", "assembled")
@@ -219,7 +228,7 @@ def focused_then_rest(traces: Sequence[JSON], what: str) -> list[str]:
 
 
 def section_traces_rst(traces: Sequence[JSON], section: str) -> list[str]:
-    """The traces that exercise a rules section, from their ``sections`` field."""
+    """The traces (of one game) that exercise one of its rules sections, from their ``sections`` field."""
     chosen = traces_for_section(traces, section)
     if not chosen:
         return []
@@ -233,24 +242,17 @@ def section_traces_rst(traces: Sequence[JSON], section: str) -> list[str]:
 
 # Rulings -----------------------------------------------------------------------------------
 
-SOURCE_DOCUMENTS = {
-    "en": "English rules",
-    "de": "German translation (*Entensuppe*)",
-    "ko": "Korean description",
-    "cardstock": "CardStock's Duck Soup program",
-}
-"""The documents a ruling may cite, by the short name the register uses."""
 
-
-def source_rst(source: str) -> str:
+def source_rst(suite: GameSuite, source: str) -> str:
     """``en §3.2`` -> English rules §3.2, linked to the rules page of §3; ``ko Play`` -> Korean description, "Play"."""
+    notes = game_docs(suite.id)
     document, _, place = source.partition(" ")
-    if document not in SOURCE_DOCUMENTS:
-        raise KeyError(f"the ruling cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
-    name = SOURCE_DOCUMENTS[document]
+    if document not in notes.SOURCE_DOCUMENTS:
+        raise KeyError(f"a ruling of {suite.id} cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
+    name = notes.SOURCE_DOCUMENTS[document]
     match = re.match(r"§(\d+)", place)
-    if match and f"§{match.group(1)}" in SECTIONS and document == "en":
-        return f"{name} {place} (see :ref:`{section_label('§' + match.group(1))}`)"
+    if match and f"§{match.group(1)}" in suite.sections and document == notes.SECTION_DOCUMENT:
+        return f"{name} {place} (see :ref:`{section_label(suite, '§' + match.group(1))}`)"
     if match:
         return f"{name} {place}"
     if document == "cardstock":
@@ -258,23 +260,33 @@ def source_rst(source: str) -> str:
     return f"{name}, part “{place}”"
 
 
-def ruling_rst(ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
+def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
     title = f"{ruling.id}: {escape(ruling.title)}"
     lines = [f".. _{ruling_label(ruling.id)}:", "", title, "-" * len(title), ""]
     lines += [f":Question: {escape(one_line(ruling.question))}"]
     lines += [f":Decision: {escape(one_line(ruling.decision))}"]
     lines += [f":Rationale: {escape(one_line(ruling.rationale))}"]
-    lines += [":Sources: " + "; ".join(source_rst(source) for source in ruling.sources)]
+    lines += [":Sources: " + "; ".join(source_rst(suite, source) for source in ruling.sources)]
     if ruling.option:
         lines += [f":Rule option: ``{ruling.option}`` (see :ref:`option-{ruling.option.replace('_', '-')}`)"]
     lines += [":Tests: " + ", ".join(f"``{test}``" for test in ruling.tests)]
+    if ruling.alternatives:
+        notes = game_docs(suite.id)
+        lines += [f":Other readings: each played by a faulty implementation (``{notes.FAULTS_FILE}``) that the suite"]
+        lines += [f"   rejects (``{notes.POWER_TEST}``):", ""]
+        lines += [
+            f"   * {escape(one_line(alternative.reading))} (``{alternative.fault}``)"
+            for alternative in ruling.alternatives
+        ]
+        lines += [""]
     exercised = traces_for_ruling(traces, ruling.id)
     lines += [f":Traces: {len(exercised)} (each lists the ruling in its ``rulings`` field)", ""]
     return lines + focused_then_rest(exercised, ruling.id)
 
 
-def rulings_rst(register: Sequence[Ruling], traces: Sequence[JSON]) -> list[str]:
-    """The whole register, in register order."""
+def rulings_rst(suite: GameSuite, traces: Sequence[JSON]) -> list[str]:
+    """A game's whole register, in register order."""
+    register = suite.rulings()
     lines = list_table(
         ["Ruling", "Decides", "Option", "Traces"],
         (
@@ -289,79 +301,52 @@ def rulings_rst(register: Sequence[Ruling], traces: Sequence[JSON]) -> list[str]
         widths="12 64 12 12",
     )
     for ruling in register:
-        lines += ruling_rst(ruling, traces)
+        lines += ruling_rst(suite, ruling, traces)
     return lines
 
 
 # Error codes -------------------------------------------------------------------------------
 
-ERROR_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "game-over": ("The game (or the match) already has its winner: no action of any kind is accepted any more.", ()),
-    "deal-over": (
-        "Both hands are played out and no further deal has started: in scope ``deal`` after the last "
-        "trick, or in a game whose trace gave no deck for the next deal.",
-        (),
-    ),
-    "not-your-turn": (
-        "The action is made in the name of a player who is not the one to act now "
-        "(or of a player number that does not exist).",
-        (),
-    ),
-    "duck-not-allowed": ("The answer “duck” is given while no quack is waiting to be answered.", ()),
-    "answer-required": (
-        "A quack is waiting and the leader plays a card without “quack-quack”; the only answers are "
-        "“duck” and a card of the quacked rank with “quack-quack”.",
-        ("DS-R10",),
-    ),
-    "card-not-in-hand": ("The card played is not one of the cards the player holds.", ()),
-    "call-not-allowed": (
-        "The call has no meaning at this moment of the trick: any call on a lead, “duck-soup” on a "
-        "follow, “quack” on the fourth card.",
-        ("DS-R12",),
-    ),
-    "call-rank-mismatch": (
-        "The call is one that needs a card of the rank led, and the card played has another rank.",
-        ("DS-R02",),
-    ),
-}
-"""What each error code means, in this documentation's words, and the rulings behind it."""
 
-FALLBACK_SECTIONS = {"game-over": "§9", "deal-over": "§7", "not-your-turn": "§4", "card-not-in-hand": "§4"}
+def error_rules(suite: GameSuite, code: str) -> str:
+    """The section the code enforces (from the game's registry entry) and the rulings behind it, as links."""
+    rulings = game_docs(suite.id).ERROR_NOTES[code][1]
+    return ", ".join([section_ref(suite, suite.error_sections[code]), *(ruling_ref(ruling) for ruling in rulings)])
 
 
-def error_rules(code: ErrorCode) -> str:
-    """The section the code enforces (from :attr:`ErrorCode.section`) and the rulings behind it, as links."""
-    section = getattr(code, "section", None) or FALLBACK_SECTIONS.get(code.value, "§6")
-    return ", ".join([section_ref(section), *(ruling_ref(ruling) for ruling in ERROR_NOTES[code.value][1])])
+def name(code: str) -> str:
+    """The Python name of an error code's enum member: ``card-not-in-hand`` -> ``CARD_NOT_IN_HAND``."""
+    return code.upper().replace("-", "_")
 
 
-def error_codes_rst(traces: Sequence[JSON]) -> list[str]:
-    """Every :class:`ErrorCode`, in order of precedence, with its meaning, rules and traces."""
-    missing = [code.value for code in ErrorCode if code.value not in ERROR_NOTES]
+def error_codes_rst(suite: GameSuite, traces: Sequence[JSON]) -> list[str]:
+    """Every error code of a game, in order of precedence, with its meaning, rules and traces."""
+    notes = game_docs(suite.id).ERROR_NOTES
+    codes = list(suite.error_sections)
+    missing = [code for code in codes if code not in notes]
     if missing:
-        raise KeyError(f"error codes without documentation: {', '.join(missing)}; add them to ERROR_NOTES")
-    rows = []
-    for code in ErrorCode:
-        meaning = ERROR_NOTES[code.value][0]
-        rows.append(
-            [str(code.precedence), f":ref:`{code.value} <{error_label(code.value)}>`", meaning, error_rules(code)]
+        raise KeyError(
+            f"error codes of {suite.id} without documentation: {', '.join(missing)}; add them to ERROR_NOTES"
         )
+    rows = [
+        [str(rank), f":ref:`{code} <{error_label(suite, code)}>`", notes[code][0], error_rules(suite, code)]
+        for rank, code in enumerate(codes, 1)
+    ]
     lines = list_table(["Precedence", "Code", "The action is refused when", "Rules"], rows, widths="10 22 50 18")
-    for code in ErrorCode:
-        meaning = ERROR_NOTES[code.value][0]
-        exercised = traces_for_error(traces, code.value)
-        title = f"``{code.value}``"
-        lines += [f".. _{error_label(code.value)}:", "", title, "-" * len(title), ""]
+    for rank, code in enumerate(codes, 1):
+        exercised = traces_for_error(traces, code)
+        title = f"``{code}``"
+        lines += [f".. _{error_label(suite, code)}:", "", title, "^" * len(title), ""]
         lines += [
-            f":Precedence: {code.precedence} of {len(ErrorCode)}",
-            f":Python: :attr:`ErrorCode.{code.name} <duckspec.duck_soup.errors.ErrorCode.{code.name}>`",
-            f":Rules: {error_rules(code)}",
-            f":Traces: {len(exercised)} (tagged ``error-{code.value}``)",
+            f":Precedence: {rank} of {len(codes)}",
+            f":Python: :attr:`ErrorCode.{name(code)} <duckspec.{suite.package}.errors.ErrorCode.{name(code)}>`",
+            f":Rules: {error_rules(suite, code)}",
+            f":Traces: {len(exercised)} (tagged ``error-{code}``)",
             "",
-            meaning,
+            notes[code][0],
             "",
         ]
-        lines += focused_then_rest(exercised, f"``{code.value}``")
+        lines += focused_then_rest(exercised, f"``{code}``")
     return lines
 
 
@@ -372,85 +357,47 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
         "format": "The version of the trace format; readers refuse a major version they do not know.",
         "id": "The trace's permanent name, lowercase words joined by hyphens; the file is named after it.",
         "description": "One line that says what the trace is about.",
-        "game": "Which game of the family the trace plays.",
-        "players": "How many players the game has.",
-        "scope": "How much is played: one deal, one game (deals until it is won) or a match of games.",
+        "game": "Which game of the family the trace plays; its schema (``games/<game>.schema.json``) says the rest.",
+        "players": "How many players sit at the table.",
+        "scope": "How much is played: one deal (or round), one game (deals until it is won) or a match of games.",
         "options": "The rule options in force; a missing option takes its standard value.",
-        "dealer": "The player who deals the first deal; the deal then passes to the other player each time.",
-        "decks": "The deck order of each deal, top card first, 52 cards each. Shuffles are never seeds.",
-        "sections": "The sections of the English rules (``§2`` to ``§11``) that the trace exercises.",
+        "dealer": "The player who deals the first deal (in a game without a dealer, the player who starts).",
+        "decks": "The deck order of each deal, top card first, in the game's card notation. Shuffles are never seeds.",
+        "sections": "The sections of the game's rules that the trace exercises.",
         "rulings": "The rulings of the register that the trace exercises.",
         "tags": "Keywords: the events that happen, the bot that played, the options, the error codes met.",
         "initial": "The canonical state once the first deck is dealt, before any action.",
         "steps": "The actions, in order, each with what must follow from it.",
         "final": "The outcome: every finished deal's points and scores and, for games and matches, the results.",
     },
-    "state": {
-        "dealer": "The dealer of the current deal.",
-        "course": "The current course.",
-        "phase": "What the next action is: a lead, a follow, the answer to a quack, the fourth card, or nothing.",
-        "to_act": "The player who acts next; ``null`` once the deal is over.",
-        "hands": "Both hands, in canonical order.",
-        "stock": "How many cards are left in the stock.",
-        "face_up": "The card lying face up on the stock, or ``null`` (hidden stock, or no stock left).",
-        "table": "The cards of the trick in progress, in the order played (at most three).",
-        "tricks": "Per player, the tricks won in the Duck and in the Soup course.",
-        "points": "Per player, the points won in the Duck and in the Soup course.",
-        "scores": "Once the deal is over, each player's deal score (Duck points times Soup points).",
-        "deal": "Games and matches: which deck of the trace is being played, from 0.",
-        "deal_scores": "Games and matches: the scores of the current game's finished deals.",
-        "deal_points": "Games and matches: the points of those deals, in the shape of ``points``.",
-        "totals": "Games and matches: each player's total over the current game's finished deals.",
-        "result": "Games and matches: the current game's result once it is won, else ``null``.",
-        "games": "Games and matches: the results of the finished games.",
-        "games_won": "Games and matches: games won by each player, a double game counting two.",
-        "winner": "Games and matches: the player who has won the match (or the single game), else ``null``.",
-    },
-    "step": {
+    "trace step": {
         "action": "What a player does.",
         "state": "The canonical state that must follow when the action is accepted.",
         "reject": "Instead of ``state``: the error code the action must be refused with; nothing changes.",
     },
-    "result": {
-        "winner": "The player who won the game.",
-        "end": "How: ``target`` (the higher total once someone has 250) or ``pond`` (125 in a single deal).",
-        "in_the_soup": "Whether the loser finished under 125.",
-        "value": "How many games it counts for: 2 for a double game, else 1.",
-    },
-    "duck-soup-options": {
-        "stock": "Whether the top card of the stock is turned face up (standard) or stays hidden.",
-        "best_of": "1 for a single game, 3 or 5 for match play.",
-        "double_draw": "The order of the four cards drawn after a quack-quack.",
-    },
-    "hello-reply": {
+    "protocol hello-reply": {
         "cmd": "Always ``hello``.",
         "protocol": "The protocol version the adapter speaks; it must equal the runner's.",
         "implementation": "Who you are: ``name`` and ``version`` (required), ``language`` and ``homepage``.",
         "games": "Per game identifier, the ``scopes`` and, per rule option, the values you support.",
     },
-    "start-request": {
+    "protocol start-request": {
         "cmd": "Always ``start``.",
         "seq": "The request's number; it goes up by one with every request.",
         "trace": "The ID of the trace being played, for your logs.",
         "game": "The game to set up.",
-        "scope": "One deal, a game or a match.",
-        "options": "The rule options, every one of them given.",
-        "dealer": "The dealer of the first deal.",
+        "scope": "One deal (or round), a game or a match.",
+        "options": "The rule options, as the trace gives them.",
+        "players": "How many players sit at the table (the trace's ``players``).",
+        "dealer": "The dealer of the first deal (or the player who starts).",
         "decks": "The deck orders, one per deal, top card first.",
     },
-    "act-request": {
+    "protocol act-request": {
         "cmd": "Always ``act``.",
         "seq": "The request's number.",
         "action": "The action to apply, in the trace format's form.",
     },
-    "view": {
-        "player": "Whose view it is.",
-        "hand": "That player's own hand, in canonical order.",
-        "opponent_hand": "How many cards the opponent holds.",
-        "opponent_known": "The cards the player saw the opponent take from the stock and that the "
-        "opponent still holds, in canonical order.",
-    },
-    "act-reply": {
+    "protocol act-reply": {
         "accepted": "Whether the action was legal and applied.",
         "error": "For a refused action, its error code.",
         "state": "The canonical state after the action (unchanged when it was refused).",
@@ -460,22 +407,36 @@ FIELD_NOTES: dict[str, dict[str, str]] = {
 """What each schema field means, in this documentation's words, per schema definition."""
 
 
+def game_field_notes(schema_name: str) -> dict[str, dict[str, str]]:
+    """A game schema's field notes (``games/duck-soup``), from the game's docs module; none for the others."""
+    if not schema_name.startswith("games/"):
+        return {}
+    notes: dict[str, dict[str, str]] = game_docs(schema_name.removeprefix("games/")).FIELD_NOTES
+    return notes
+
+
 def schema_definition(schema_name: str, definition: str | None) -> JSON:
     schema = load_schema(schema_name)
     return schema if definition is None else dict(schema["$defs"][definition])
 
 
 def schema_anchor(schema_name: str, definition: str | None) -> str:
-    return f"schema-{schema_name}-{definition or 'top'}"
+    return f"schema-{schema_name.replace('/', '-')}-{definition or 'top'}"
+
+
+def schema_name_of(reference: str) -> str:
+    """The schema a ``$ref`` address points into: ``trace``, ``protocol`` or ``games/<game>``."""
+    address = reference.split("#")[0].removeprefix("https://ducksoup.invalid/schema/")
+    if address.startswith("games/"):
+        return "/".join(address.split("/")[:2])
+    return address.split("/")[0]
 
 
 def describe_type(fragment: JSON, schema_name: str) -> str:
     """A short reST description of a schema fragment's type and allowed values."""
     if "$ref" in fragment:
         reference = fragment["$ref"]
-        target_schema = schema_name
-        if reference.startswith("https://"):
-            target_schema = "trace" if "/trace/" in reference else "protocol"
+        target_schema = schema_name_of(reference) if reference.startswith("https://") else schema_name
         name = reference.rsplit("/", 1)[-1]
         return f":ref:`{name} <{schema_anchor(target_schema, name)}>`"
     if "const" in fragment:
@@ -507,7 +468,8 @@ def describe_type(fragment: JSON, schema_name: str) -> str:
 def schema_fields_rst(schema_name: str, definition: str | None) -> list[str]:
     """The fields of one object of a schema (the top level, or one of its ``$defs``), as a table."""
     fragment = schema_definition(schema_name, definition)
-    notes = FIELD_NOTES.get(definition or schema_name, {})
+    key = f"{schema_name} {definition}" if definition else schema_name
+    notes = FIELD_NOTES.get(key) or game_field_notes(schema_name).get(key, {})
     required = set(fragment.get("required", []))
     rows = []
     for name, prop in fragment.get("properties", {}).items():
@@ -524,218 +486,27 @@ def schema_fields_rst(schema_name: str, definition: str | None) -> list[str]:
     return lines + list_table(["Field", "Required", "Type", "Meaning"], rows, widths="16 10 30 44")
 
 
-def schema_conditions_rst(schema_name: str) -> list[str]:
-    """The ``if``/``then`` rules of a schema's ``allOf``: what a given game adds to the general format."""
-    lines: list[str] = []
-    for rule in load_schema(schema_name).get("allOf", []):
-        condition = rule.get("if", {}).get("properties", {})
-        then = rule.get("then", {}).get("properties", {})
-        when = " and ".join(f"``{key}`` is {describe_type(value, schema_name)}" for key, value in condition.items())
-        lines += [f"When {when}:", ""]
-        for key, value in then.items():
-            if "items" in value and "$ref" not in value:
-                lines.append(f"* each item of ``{key}``: {describe_type({'type': 'string', **value['items']}, '')}")
-            else:
-                lines.append(f"* ``{key}``: {describe_type(value, schema_name)}")
-        lines.append("")
-    return lines
-
-
-# Play rendered trick by trick --------------------------------------------------------------
-
-CALL_WORDS = {Call.QUACK: "“quack!”", Call.QUACK_QUACK: "“quack-quack!”", Call.DUCK_SOUP: "“duck soup!”"}
-
-
-@dataclass
-class TrickRow:
-    """One exchange from an empty table to the next: a trick, or the two tricks of a quack-quack."""
-
-    steps: list[int]
-    course: str
-    leader: int
-    moves: list[str]
-    winner: int = 0
-    tricks: int = 1
-    points: int = 0
-    drawn: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-    face_up: Card | None = None
-    refused: list[str] = field(default_factory=list)
-
-
-@dataclass
-class DealPlay:
-    dealer: int
-    rows: list[TrickRow] = field(default_factory=list)
-    points: tuple[tuple[int, int], tuple[int, int]] | None = None
-    scores: tuple[int, int] | None = None
-    first_face_up: Card | None = None
-
-
-def move_rst(action: Action) -> str:
-    if isinstance(action, SayDuck):
-        return f"{action.player}: “duck”"
-    assert isinstance(action, Play)
-    said = f" {CALL_WORDS[action.call]}" if action.call is not Call.NONE else ""
-    return f"{action.player}: {card_role_text(action.card)}{said}"
-
-
-def play_out(trace: JSON) -> list[DealPlay]:
-    """The trace played on the specification, grouped into deals and exchanges (the table's rows).
-
-    Each exchange is found by applying the deal's own transition (:func:`duckspec.duck_soup.deal.apply`)
-    so that its winner, points and draws are known even when the game deals the next deal at once.
-    """
-    options = parse_options(trace["options"])
-    decks = tuple(parse_cards_text(deck) for deck in trace["decks"])
-    match = None if trace["scope"] == "deal" else games.new_match(decks, trace["dealer"], options)
-    deal = deals.new_deal(decks[0], trace["dealer"], options) if match is None else match.game.deal
-    plays = [DealPlay(deal.dealer, first_face_up=deal.face_up_card)]
-    row: TrickRow | None = None
-    refused: list[str] = []
-    for number, step in enumerate(trace["steps"], 1):
-        action = parse_action(step["action"], f"step {number}")
-        if "reject" in step:
-            refused.append(f"step {number}, {move_rst(action)} refused: ``{step['reject']}``")
-            continue
-        if row is None:
-            row = TrickRow([], deal.course.value, deal.leader, [], refused=refused)
-            refused = []
-        row.steps.append(number)
-        row.moves.append(move_rst(action))
-        after = deals.apply(deal, action)
-        if match is not None:
-            match = games.match_apply(match, action)
-        following = after if match is None else match.game.deal
-        if not after.table:
-            course = deal.course
-            row.winner = after.leader
-            row.tricks = len(after.tricks(course)[row.winner]) - len(deal.tricks(course)[row.winner])
-            row.points = sum(after.points(course)) - sum(deal.points(course))
-            new = [tuple(c for c in after.hands[p] if c not in deal.hands[p]) for p in (0, 1)]
-            row.drawn = (new[row.winner], new[1 - row.winner])
-            row.face_up = after.face_up_card
-            plays[-1].rows.append(row)
-            row = None
-        if after.is_over:
-            duck, soup = after.points(Course.DUCK), after.points(Course.SOUP)
-            plays[-1].points = ((duck[0], soup[0]), (duck[1], soup[1]))
-            plays[-1].scores = after.scores()
-            if not following.is_over:
-                plays.append(DealPlay(following.dealer, first_face_up=following.face_up_card))
-        deal = following
-    if refused:
-        plays[-1].rows.append(TrickRow([], "", -1, [], refused=refused))
-    return plays
-
-
-def deal_table_rst(play: DealPlay) -> list[str]:
-    """One deal as a table: an exchange per row, the course, the cards, who won it, points and draws."""
-    rows = []
-    number = 0
-    for row in play.rows:
-        refused = "; ".join(row.refused)
-        if not row.moves:  # refusals after the last trick
-            rows.append(["", "", refused, "", "", ""])
-            continue
-        number += row.tricks
-        trick_no = f"{number - 1}–{number}" if row.tricks == 2 else str(number)
-        moves = " · ".join(row.moves) + (f" ({refused})" if refused else "")
-        drawn = ""
-        if row.course == "duck":
-            drawn = f"{row.winner}: {cards_role_text(row.drawn[0])}; {1 - row.winner}: {cards_role_text(row.drawn[1])}"
-            drawn += f"; up: {card_role_text(row.face_up)}" if row.face_up else ""
-        rows.append([trick_no, row.course.capitalize(), moves, str(row.winner), str(row.points), drawn])
-    header = ["Trick", "Course", "Cards played (player: card)", "Won by", "Points", "Drawn, then turned up"]
-    return list_table(header, rows, widths="7 7 40 7 7 32", classes="ds-deal")
-
-
-def deal_summary_rst(play: DealPlay) -> list[str]:
-    if play.scores is None or play.points is None:
-        return ["The trace stops before the deal is over.", ""]
-    (duck0, soup0), (duck1, soup1) = play.points
-    return [
-        f"Points: player 0 {duck0} in the Duck and {soup0} in the Soup, player 1 {duck1} and {soup1}. "
-        f"Deal scores: player 0 {duck0} × {soup0} = **{play.scores[0]}**, "
-        f"player 1 {duck1} × {soup1} = **{play.scores[1]}**.",
-        "",
-    ]
-
-
-def worked_deal_rst(trace: JSON, deal_index: int = 0) -> list[str]:
-    """One deal of a trace, table and outcome, for a page of prose."""
-    play = play_out(trace)[deal_index]
-    lines = [
-        f"Player {play.dealer} deals; player {1 - play.dealer} leads the first trick. "
-        f"The first face-up card is {card_role_text(play.first_face_up) if play.first_face_up else 'hidden'}.",
-        "",
-    ]
-    return lines + deal_table_rst(play) + deal_summary_rst(play)
-
-
 # One page per trace ------------------------------------------------------------------------
 
 
-def options_text(options: JSON) -> str:
+def options_text(suite: GameSuite, options: JSON) -> str:
     shown = ", ".join(f"``{key}`` {json.dumps(value)}" for key, value in sorted(options.items()))
-    standard = parse_options(options).is_standard
+    standard = all(value == suite.option_values[key][0] for key, value in options.items())
     return shown + (" (the standard rules)" if standard else "")
 
 
-def outcome_rst(trace: JSON) -> str:
-    final = trace["final"]
-    deals_text = "; ".join(
-        f"deal {number}: scores {deal['scores'][0]}–{deal['scores'][1]}"
-        for number, deal in enumerate(final["deals"], 1)
-    )
-    if "winner" in final and final["winner"] is not None:
-        deals_text += f"; won by player {final['winner']} (games won {final['games_won'][0]}–{final['games_won'][1]})"
-    return deals_text or "no deal finished"
-
-
-def card_html(card: Card | None) -> str:
-    if card is None:
-        return "–"
-    colour = "ds-red" if card.suit in RED else "ds-black"
-    return f'<span class="ds-card {colour}">{card_symbol(card)}</span>'
-
-
-def move_html(text: str) -> str:
-    """A move rendered by :func:`move_rst` (``0: :card:`9C` “quack!”``) as HTML."""
-    text = html.escape(text, quote=False).replace("``", "")
-    return re.sub(r":card:`(..)`", lambda match: card_html(parse_cards_text(match.group(1))[0]), text)
-
-
-def deal_table_html(play: DealPlay) -> list[str]:
-    """One deal as an HTML table (a page per trace is built much faster from raw HTML than from reST tables)."""
-    head = ["Trick", "Steps", "Course", "Cards played (player: card)", "Won by", "Points", "Drawn, then turned up"]
-    out = ['<table class="docutils align-default ds-deal">', "<thead><tr>"]
-    out += [f'<th class="head">{cell}</th>' for cell in head]
-    out.append("</tr></thead><tbody>")
-    number = 0
-    for row in play.rows:
-        refused = "; ".join(move_html(text) for text in row.refused)
-        if not row.moves:
-            out.append(f'<tr><td></td><td></td><td></td><td colspan="4">{refused}</td></tr>')
-            continue
-        number += row.tricks
-        trick_no = f"{number - 1}–{number}" if row.tricks == 2 else str(number)
-        span = f"{row.steps[0]}–{row.steps[-1]}" if len(row.steps) > 1 else str(row.steps[0])
-        moves = " · ".join(move_html(move) for move in row.moves) + (f" ({refused})" if refused else "")
-        drawn = ""
-        if row.course == "duck":
-            mine = " ".join(card_html(card) for card in row.drawn[0]) or "–"
-            theirs = " ".join(card_html(card) for card in row.drawn[1]) or "–"
-            drawn = f"{row.winner}: {mine}; {1 - row.winner}: {theirs}"
-            drawn += f"; up: {card_html(row.face_up)}" if row.face_up else ""
-        cells = [trick_no, span, row.course.capitalize(), moves, str(row.winner), str(row.points), drawn]
-        out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    out.append("</tbody></table>")
-    return [".. raw:: html", "", *("   " + line for line in out), ""]
+def options_summary(suite: GameSuite, options: JSON) -> str:
+    """The options that are not standard, as ``key=value``; ``standard`` when there are none."""
+    changed = [f"{key}={value}" for key, value in sorted(options.items()) if value != suite.option_values[key][0]]
+    return ", ".join(changed) or "standard"
 
 
 def trace_page_rst(trace: JSON, download_path: str) -> str:
-    """The page of one trace: its metadata with links, a download of its file, and its play trick by trick."""
+    """The page of one trace: its metadata with links, a download of its file, and its play as its game draws it."""
+    suite = game(trace["game"])
+    notes = game_docs(suite.id)
     trace_id = trace["id"]
+    file_name = f"{trace_id}.json"
     rejected = sum(1 for step in trace["steps"] if "reject" in step)
     lines = [
         ":orphan:",
@@ -747,40 +518,27 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         "",
         escape(trace["description"]),
         "",
+        f":Game: {suite.title}, {trace['players']} players",
         f":Scope: ``{trace['scope']}``",
-        f":Rule options: {options_text(trace['options'])}",
-        f":First dealer: player {trace['dealer']}",
-        ":Rules sections: " + ", ".join(section_ref(section) for section in trace["sections"]),
+        f":Rule options: {options_text(suite, trace['options'])}",
+        f":{notes.FIRST_PLAYER}: player {trace['dealer']}",
+        ":Rules sections: " + ", ".join(section_ref(suite, section) for section in trace["sections"]),
         ":Rulings: " + (", ".join(ruling_ref(ruling) for ruling in trace["rulings"]) or "none"),
         ":Tags: " + ", ".join(f"``{tag}``" for tag in trace["tags"]),
         f":Steps: {len(trace['steps'])} ({rejected} refused)",
-        f":Outcome: {outcome_rst(trace)}",
-        f":File: :download:`{trace_file(trace_id)} <{download_path}>`",
+        f":Outcome: {notes.outcome_rst(trace)}",
+        f":File: :download:`{file_name} <{download_path}>`",
         "",
         f"Check only this trace with ``ducksoup check -k {trace_id}``; have it told step by step with "
-        f"``ducksoup explain {trace_file(trace_id)}`` (see :doc:`/players/recording`). Back to "
+        f"``ducksoup explain {trace_id}`` (see :doc:`/players/recording`). Back to "
         ":doc:`the catalogue <index>`.",
         "",
     ]
-    for number, play in enumerate(play_out(trace), 1):
-        heading = f"Deal {number}"
-        lines += [heading, "-" * len(heading), ""]
-        first = card_role_text(play.first_face_up) if play.first_face_up else "none (hidden stock)"
-        lines += [f"Player {play.dealer} deals. First face-up card: {first}.", ""]
-        lines += deal_table_html(play) + deal_summary_rst(play)
-    return "\n".join(lines) + "\n"
-
-
-KIND_TITLES = {
-    "ds-edge": "Edge cases: one point of the rules each",
-    "ds-negative": "Refusals: one error code each",
-    "ds-game": "Whole games",
-    "ds-match": "Matches",
-}
+    return "\n".join(lines + notes.trace_body_rst(trace)) + "\n"
 
 
 def trace_index_rst(traces: Sequence[JSON]) -> str:
-    """The catalogue of the suite: every trace, grouped, with its scope, options and description."""
+    """The catalogue of the suite: every trace, game by game and grouped, with its scope, options and description."""
     title = "The conformance traces"
     lines = [
         ".. _trace-catalogue:",
@@ -793,37 +551,31 @@ def trace_index_rst(traces: Sequence[JSON]) -> str:
         "How to read a trace: :doc:`/implementers/trace-format`.",
         "",
     ]
-    groups: dict[str, list[JSON]] = {}
-    for trace in traces:
-        parts = trace["id"].split("-")
-        key = "-".join(parts[:2]) if parts[1] in ("edge", "negative", "game", "match") else "-".join(parts[:3])
-        groups.setdefault(key, []).append(trace)
-    first = [key for key in KIND_TITLES if key in groups]
-    for key in first + [key for key in groups if key not in KIND_TITLES]:
-        members = groups[key]
-        heading = KIND_TITLES.get(key, f"Deals played by the {key.split('-')[-1]} bot")
-        if key not in KIND_TITLES and key.split("-")[-1] == "illegal":
-            heading = "Deals with illegal attempts mixed in"
-        heading += f" ({len(members)})"
+    for suite in games():
+        own = [trace for trace in traces if trace["game"] == suite.id]
+        if not own:
+            continue
+        heading = f"{suite.title} ({len(own)})"
         lines += [heading, "-" * len(heading), ""]
-        lines += list_table(
-            ["Trace", "Scope", "Options", "Description"],
-            (
-                [
-                    trace_ref(trace["id"]),
-                    trace["scope"],
-                    ", ".join(
-                        f"{key}={value}"
-                        for key, value in sorted(trace["options"].items())
-                        if value != {"stock": "face-up", "best_of": 1, "double_draw": "winner-first"}[key]
-                    )
-                    or "standard",
-                    escape(trace["description"]),
-                ]
-                for trace in members
-            ),
-            widths="30 8 17 45",
-        )
+        groups: dict[tuple[int, str], list[JSON]] = {}
+        for trace in own:
+            groups.setdefault(game_docs(suite.id).catalogue_group(trace["id"]), []).append(trace)
+        for (_, group), members in sorted(groups.items(), key=lambda item: item[0][0]):
+            heading = f"{group} ({len(members)})"
+            lines += [heading, "^" * len(heading), ""]
+            lines += list_table(
+                ["Trace", "Scope", "Options", "Description"],
+                (
+                    [
+                        trace_ref(trace["id"]),
+                        trace["scope"],
+                        options_summary(suite, trace["options"]),
+                        escape(trace["description"]),
+                    ]
+                    for trace in members
+                ),
+                widths="30 8 17 45",
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -841,7 +593,7 @@ def write_trace_pages(srcdir: Path, traces: Sequence[JSON]) -> int:
     for trace in traces:
         name = f"{trace['id']}.rst"
         wanted.add(name)
-        download = os.path.relpath(source / trace_file(trace["id"]), folder).replace(os.sep, "/")
+        download = os.path.relpath(source / trace_file(trace["game"], trace["id"]), folder).replace(os.sep, "/")
         write_if_changed(folder / name, trace_page_rst(trace, download))
     write_if_changed(folder / "index.rst", trace_index_rst(traces))
     for stale in folder.glob("*.rst"):
@@ -877,6 +629,7 @@ def adapter_session(command: Sequence[str], trace: JSON, acts: int = 2) -> list[
             "game": trace["game"],
             "scope": trace["scope"],
             "options": trace["options"],
+            "players": trace["players"],
             "dealer": trace["dealer"],
             "decks": trace["decks"],
         }
@@ -998,34 +751,48 @@ class GeneratedDirective(SphinxDirective):
         return list(container.children)
 
 
-class SectionTraces(GeneratedDirective):
-    """``.. section-traces:: §4``: the traces whose ``sections`` include §4."""
+class GameDirective(GeneratedDirective):
+    """A directive about one game: the game of the page's folder (``docs/duck-soup/...``), or ``:game: ID``."""
+
+    option_spec: ClassVar[dict[str, Any]] = {"game": directives.unchanged}
+
+    @property
+    def game(self) -> GameSuite:
+        if "game" in self.options:
+            return game(self.options["game"])
+        found = game_of_page(self.env.docname)
+        if found is None:
+            raise ValueError("this page is in no game's folder: name the game with :game:")
+        return found
+
+
+class SectionTraces(GameDirective):
+    """``.. section-traces:: §4``: the traces of the page's game whose ``sections`` include §4."""
 
     required_arguments = 1
 
     def lines(self) -> list[str]:
         section = self.arguments[0]
-        lines = section_traces_rst(suite(), section)
+        lines = section_traces_rst(traces_of(self.game), section)
         if not lines:
-            raise ValueError(f"no trace of the suite exercises {section}")
+            raise ValueError(f"no {self.game.id} trace of the suite exercises {section}")
         return lines
 
 
-class RulingsRegister(GeneratedDirective):
-    """``.. rulings-register::``: every ruling of ``rulings.toml`` with its traces."""
+class RulingsRegister(GameDirective):
+    """``.. rulings-register::``: every ruling of the game's ``rulings.toml`` with its traces."""
 
     def lines(self) -> list[str]:
-        self.env.note_dependency(
-            str(Path(sys.modules["duckspec.rulings"].__file__ or "").parent / "duck_soup" / "rulings.toml")
-        )
-        return rulings_rst(rulings(), suite())
+        folder = Path(sys.modules["duckspec.rulings"].__file__ or "").parent
+        self.env.note_dependency(str(folder / self.game.package / "rulings.toml"))
+        return rulings_rst(self.game, traces_of(self.game))
 
 
-class ErrorCodes(GeneratedDirective):
-    """``.. error-codes::``: every error code in order of precedence."""
+class ErrorCodes(GameDirective):
+    """``.. error-codes::``: every error code of the game in order of precedence."""
 
     def lines(self) -> list[str]:
-        return error_codes_rst(suite())
+        return error_codes_rst(self.game, traces_of(self.game))
 
 
 class SchemaFields(GeneratedDirective):
@@ -1033,25 +800,10 @@ class SchemaFields(GeneratedDirective):
 
     required_arguments = 1
     optional_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"conditions": directives.flag}
 
     def lines(self) -> list[str]:
         definition = self.arguments[1] if len(self.arguments) > 1 else None
-        lines = schema_fields_rst(self.arguments[0], definition)
-        if "conditions" in self.options:
-            lines += schema_conditions_rst(self.arguments[0])
-        return lines
-
-
-class WorkedDeal(GeneratedDirective):
-    """``.. worked-deal:: TRACE-ID``: the trace's first deal as a table of tricks."""
-
-    required_arguments = 1
-    option_spec: ClassVar[dict[str, Any]] = {"deal": directives.nonnegative_int}
-
-    def lines(self) -> list[str]:
-        trace = next(trace for trace in suite() if trace["id"] == self.arguments[0])
-        return worked_deal_rst(trace, self.options.get("deal", 0))
+        return schema_fields_rst(self.arguments[0], definition)
 
 
 class AdapterSession(GeneratedDirective):
@@ -1106,7 +858,7 @@ class TutorialCheck(GeneratedDirective):
         status, output = tutorial_check(adapter, extra, replace)
         if status != self.options.get("status", 0):
             raise ValueError(f"ducksoup check exited with {status}: {' / '.join(output[-3:])}")
-        command = f'ducksoup check --impl "python {adapter.name}"' + "".join(f" {shlex.quote(a)}" for a in extra)
+        command = f'ducksoup check --impl "python3 {adapter.name}"' + "".join(f" {shlex.quote(a)}" for a in extra)
         return [".. code-block:: text", "", f"   $ {command}", *(f"   {line}" if line else "" for line in output), ""]
 
 
@@ -1151,11 +903,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings-register", RulingsRegister)
     app.add_directive("error-codes", ErrorCodes)
     app.add_directive("schema-fields", SchemaFields)
-    app.add_directive("worked-deal", WorkedDeal)
     app.add_directive("adapter-session", AdapterSession)
     app.add_directive("ducksoup-command", DucksoupCommand)
     app.add_directive("tutorial-check", TutorialCheck)
     app.add_directive("trace-excerpt", TraceExcerpt)
     app.connect("builder-inited", generate_pages)
+    for suite in games():
+        game_docs(suite.id).setup(app)
     app.connect("missing-reference", resolve_unqualified)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

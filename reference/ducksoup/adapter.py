@@ -1,7 +1,8 @@
 """``ducksoup adapter``: the bundled reference speaking the adapter protocol on standard input and output.
 
-By default it serves the fast engine (:mod:`ducksoup.engine`); ``--spec`` serves the executable
-specification instead, which shows that the specification passes its own suite.
+It serves every game of the family (or only those named with ``--game``), each through its
+registry entry (:mod:`ducksoup.games`): by default on the fast engine, with ``--spec`` on the
+executable specification, which shows that the specification passes its own suite.
 """
 
 from __future__ import annotations
@@ -9,146 +10,87 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
-from typing import Any, Protocol, TextIO
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from duckcheck import PROTOCOL_VERSION
-from duckcheck.encoding import OPTION_VALUES, EncodingError, parse_action, parse_cards_text, parse_options
-from duckcheck.oracle import GAME_ID, Scope, SetupError, Table, check_setup
-from duckcheck.views import NOTHING_KNOWN, known_after, views
+from duckcheck.codec import EncodingError, SetupError
+from duckcheck.games import Setup
+from duckcheck.untrusted import UnreadableJSON, excerpt, loads, shown
 from ducksoup import __version__
-from ducksoup.engine import Deal, Match
-from duckspec.cards import Card
-from duckspec.duck_soup.actions import Action
-from duckspec.duck_soup.errors import IllegalAction
-from duckspec.duck_soup.variants import RuleOptions
+from ducksoup.games import Backend, GameReference, reference, references
 
 JSON = dict[str, Any]
 
 
-class Backend(Protocol):
-    """A deal, game or match behind the adapter."""
-
-    def apply(self, action: Action) -> None: ...
-
-    def state(self) -> JSON: ...
-
-    def views(self) -> list[JSON]: ...
-
-
-class EngineBackend:
-    def __init__(self, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> None:
-        check_setup(scope, options, len(decks))
-        try:
-            self.play: Deal | Match = (
-                Deal(decks[0], dealer, options) if scope is Scope.DEAL else Match(decks, dealer, options)
-            )
-        except ValueError as error:
-            raise SetupError(str(error)) from None
-        self.current = self.play.state()
-
-    def apply(self, action: Action) -> None:
-        self.play.apply(action)
-        self.current = self.play.state()
-
-    def state(self) -> JSON:
-        return self.current
-
-    def views(self) -> list[JSON]:
-        return [self.play.observation(0, self.current), self.play.observation(1, self.current)]
-
-
-class SpecBackend:
-    def __init__(self, scope: Scope, options: RuleOptions, dealer: int, decks: tuple[tuple[Card, ...], ...]) -> None:
-        self.table = Table.start(scope, options, dealer, decks)
-        self.current = self.table.to_json()
-        self.known = NOTHING_KNOWN
-
-    def apply(self, action: Action) -> None:
-        self.table = self.table.apply(action)
-        state = self.table.to_json()
-        self.known = known_after(self.current, state, self.known)
-        self.current = state
-
-    def state(self) -> JSON:
-        return self.current
-
-    def views(self) -> list[JSON]:
-        return views(self.current, self.known)
-
-
-BACKENDS: dict[str, type[EngineBackend] | type[SpecBackend]] = {"engine": EngineBackend, "spec": SpecBackend}
-
-
-def handshake(backend: str = "engine") -> JSON:
+def handshake(backend: str = "engine", games: Sequence[GameReference] = ()) -> JSON:
     name = "ducksoup-reference" if backend == "engine" else "ducksoup-spec"
+    served = games or references()
     return {
         "cmd": "hello",
         "protocol": PROTOCOL_VERSION,
         "implementation": {"name": name, "version": __version__, "language": "python"},
-        "games": {GAME_ID: {"scopes": [scope.value for scope in Scope], "options": OPTION_VALUES}},
+        "games": {
+            entry.id: {"scopes": list(entry.suite.scopes), "options": dict(entry.suite.option_values)}
+            for entry in served
+        },
     }
 
 
 class Session:
     """One adapter session: at most one trace in progress."""
 
-    def __init__(self, backend: str = "engine") -> None:
+    def __init__(self, backend: str = "engine", games: Sequence[str] = ()) -> None:
         self.backend_name = backend
+        self.games = tuple(reference(name) for name in games) or references()
         self.play: Backend | None = None
 
     def handle(self, request: JSON) -> JSON | None:
+        """The reply to one request; a request that cannot be served is answered ``errored``."""
         command = request.get("cmd")
         seq = request.get("seq", 0)
+        if command == "hello":
+            return handshake(self.backend_name, self.games)
+        if type(seq) is not int or seq < 0:
+            return {"seq": 0, "errored": f"'seq' must be a whole number of 0 or more, not {excerpt(seq)}"}
         try:
-            if command == "hello":
-                return handshake(self.backend_name)
             if command == "start":
                 return {"seq": seq, **self.start(request)}
             if command == "act":
                 return {"seq": seq, **self.act(request.get("action"))}
         except (EncodingError, SetupError) as error:
             return {"seq": seq, "errored": str(error)}
-        return {"seq": seq, "errored": f"unknown command {command!r}"}
+        return {"seq": seq, "errored": f"unknown command {excerpt(command)}"}
 
     def start(self, request: JSON) -> JSON:
         self.play = None
-        if request.get("game") != GAME_ID:
-            return {"skipped": f"game {request.get('game')!r} is not supported"}
-        try:
-            scope = Scope(str(request.get("scope")))
-        except ValueError:
-            raise EncodingError(f"unknown scope {request.get('scope')!r}") from None
-        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(request.get("decks") or []))
-        dealer = request.get("dealer")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise EncodingError(f"dealer must be 0 or 1, not {dealer!r}")
-        self.play = BACKENDS[self.backend_name](scope, parse_options(request.get("options", {})), dealer, decks)
+        game = request.get("game")
+        if not isinstance(game, str):
+            raise EncodingError(f"'game' must name a game of the family, not {excerpt(game)}")
+        entry = next((entry for entry in self.games if entry.id == game), None)
+        if entry is None:
+            return {"skipped": f"game {excerpt(game)} is not supported"}
+        self.play = entry.backend(self.backend_name, Setup.of(request))
         return {"state": self.play.state(), "views": self.play.views()}
 
     def act(self, data: Any) -> JSON:
         if self.play is None:
             return {"errored": "no trace in progress (start it first)"}
-        action = parse_action(data)
-        try:
-            self.play.apply(action)
-        except IllegalAction as error:
-            return {
-                "accepted": False,
-                "error": error.code.value,
-                "state": self.play.state(),
-                "views": self.play.views(),
-            }
+        error = self.play.act(data)
+        if error is not None:
+            return {"accepted": False, "error": error, "state": self.play.state(), "views": self.play.views()}
         return {"accepted": True, "state": self.play.state(), "views": self.play.views()}
 
 
-def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, backend: str = "engine") -> int:
+def serve(
+    stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, backend: str = "engine", games: Sequence[str] = ()
+) -> int:
     """Answer requests until ``bye`` or the end of input.
 
     Requests arrive in batches (the runner pipelines a whole trace); the replies to a batch are
     written and flushed together, which saves a system call per step.
     """
-    session = Session(backend)
+    session = Session(backend, games)
     for lines in batches(stdin):
         replies = []
         for line in lines:
@@ -169,18 +111,31 @@ BYE: JSON = {}
 
 
 def answer(session: Session, line: str) -> JSON | None:
-    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``)."""
+    """The reply to one request line (None for a blank line, :data:`BYE` for ``bye``).
+
+    Whatever the line holds, the answer is one reply: a line that is not a readable request
+    (not JSON, nested too deeply, a number of thousands of digits, not an object) is answered
+    ``{"seq": 0, "errored": ...}``, so the other requests of the batch are still answered.
+    """
     if not line.strip():
         return None
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"seq": 0, "errored": f"request is not JSON: {error.msg}"}
+        request = loads(line)
+    except UnreadableJSON as error:
+        return {"seq": 0, "errored": f"the request cannot be read: {error}"}
     if not isinstance(request, dict):
         return {"seq": 0, "errored": "a request is a JSON object"}
     if request.get("cmd") == "bye":
         return BYE
-    return session.handle(request)
+    try:
+        return session.handle(request)
+    except Exception as error:  # a bug or a request no check foresaw: answer it, and keep serving the others
+        session.play = None
+        seq = request.get("seq")
+        return {
+            "seq": seq if type(seq) is int and seq >= 0 else 0,
+            "errored": f"the request could not be served ({type(error).__name__}: {shown(str(error), 200)})",
+        }
 
 
 def batches(stdin: TextIO) -> Iterator[list[str]]:

@@ -7,9 +7,16 @@ traceback: bad files and options get one clear line and exit status 2.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import shlex
+import signal
 import sys
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,13 +24,22 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from duckcheck.compare import Outcome, TraceResult, describe
-from duckcheck.reports import JsonLinesReport, write_junit
-from duckcheck.runner import CannotCheck, RunOptions, Summary, read_expected_failures, run, select
+from duckcheck.compare import Outcome, TraceResult
+from duckcheck.reports import JsonLinesReport, JunitReport
+from duckcheck.runner import (
+    CHECKED,
+    Interrupted,
+    RunOptions,
+    Summary,
+    read_expected_failures,
+    run,
+    select,
+    signals_ignored,
+)
 from duckcheck.trace import TraceError, load_suite
+from duckcheck.untrusted import UnreadableFile, UnreadableJSON, loads, read_text, shown
 
 JSON = dict[str, Any]
-INTERRUPTED = 130
 
 
 @dataclass(frozen=True)
@@ -40,56 +56,160 @@ class CheckRequest:
     last_failed: bool
     log_io: Path | None
     cache: Path
+    allow_all_skipped: bool = False
+    games: tuple[str, ...] = ()
+    """Only the traces of these games (every game when empty)."""
+
+
+def implementation_command(command: str | None) -> list[str]:
+    """The argument list that starts the implementation: ``command`` split as a shell would, or the reference.
+
+    An empty or blank ``command`` is an error (an unset variable in a CI line must not check the
+    reference instead), and so is one that does not split (an unbalanced quote).
+    """
+    if command is None:
+        return [sys.executable, "-m", "ducksoup", "adapter"]
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise ValueError(f"--impl {shown(command, 80)!r}: {error}") from None
+    if not argv:
+        raise ValueError(
+            "--impl is empty: give the command that starts your adapter, like --impl 'python my_adapter.py' "
+            "(leave --impl out to check the bundled reference)"
+        )
+    return argv
 
 
 def run_check(request: CheckRequest) -> int:
-    """Run ``ducksoup check`` and return its exit status."""
-    console = Console(highlight=False)
-    errors = Console(highlight=False, stderr=True, soft_wrap=True)
+    """Run ``ducksoup check`` and return its exit status; SIGTERM and SIGHUP end it like Ctrl-C.
+
+    A signal that comes once the run has concluded (its reports written, its summary printed)
+    changes nothing: the status is the run's.
+    """
+    concluded: list[int] = []
     try:
+        with _interruptible():
+            return _check(request, concluded)
+    except KeyboardInterrupt as interrupt:
+        if concluded:
+            return concluded[0]
+        Console(stderr=True, highlight=False).print("interrupted before the run began", markup=False)
+        return 128 + (interrupt.signal if isinstance(interrupt, Interrupted) else signal.SIGINT)
+
+
+def _check(request: CheckRequest, concluded: list[int]) -> int:
+    console = Console(highlight=False, soft_wrap=True)  # lines are never cut to fit, piped or not
+    errors = Console(highlight=False, stderr=True, soft_wrap=True)
+
+    def error_line(text: str) -> None:
+        errors.print(f"error: {shown(text)}", markup=False)
+
+    try:
+        argv = implementation_command(request.command)
         traces = _choose(request, console)
         expected = read_expected_failures(request.expected_path) if request.expected_path else frozenset()
-        argv = shlex.split(request.command) if request.command else [sys.executable, "-m", "ducksoup", "adapter"]
     except (TraceError, ValueError) as error:
-        errors.print(f"error: {error}", markup=False)
+        error_line(str(error))
         return 2
     if request.list_only:
         for trace in traces:
-            console.print(f"{trace['id']}  {trace['description']}", markup=False)
+            console.print(f"{trace['id']}  {shown(trace['description'], 200)}", markup=False)
         console.print(f"{len(traces)} traces")
         return 0
-    options = RunOptions(request.timeout, request.max_failures, expected, request.log_io)
     report = JsonLinesReport(request.json_path) if request.json_path else None
+    junit = JunitReport(request.junit_path) if request.junit_path else None
+    try:
+        if report is not None:
+            report.open()
+        if junit is not None:
+            junit.prepare()
+        if request.log_io is not None:
+            request.log_io.mkdir(parents=True, exist_ok=True)
+            tempfile.TemporaryFile(dir=request.log_io).close()
+    except OSError as error:
+        error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
+        if report is not None:
+            report.close()
+        return 2
+    options = RunOptions(request.timeout, request.max_failures, expected, request.log_io)
     try:
         summary = _run(argv, traces, options, console, report)
-    except CannotCheck as error:
-        errors.print(f"error: {error}", markup=False)
-        return 2
+        with signals_ignored():
+            concluded.append(_conclude(request, summary, expected, console, report, junit, error_line))
+            return concluded[0]
+    finally:
+        if report is not None:
+            report.close()
+        if junit is not None:
+            junit.discard()
+
+
+def _conclude(
+    request: CheckRequest,
+    summary: Summary,
+    expected: frozenset[str],
+    console: Console,
+    report: JsonLinesReport | None,
+    junit: JunitReport | None,
+    error_line: Callable[[str], None],
+) -> int:
+    """Write the reports and the failures to remember, say how it went, and return the exit status."""
+    status = None
+    try:
+        if report is not None:
+            report.finish(summary.counts(), summary.seconds, summary.interrupted, summary.error)
+        if junit is not None:
+            junit.write(summary.results, summary.implementation, summary.seconds)
     except OSError as error:
-        errors.print(f"error: {error}", markup=False)
-        return 2
-    if report is not None:
-        report.finish(summary.counts(), summary.seconds, summary.interrupted)
-    if request.junit_path is not None:
-        write_junit(request.junit_path, summary.results, summary.implementation, summary.seconds)
+        error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
+        status = 2
     _remember_failures(request.cache, summary)
+    if summary.error and not summary.checked:
+        error_line(summary.error)
+        return 2
     _print_summary(console, summary, expected)
+    if summary.error:
+        error_line(f"{summary.error}; {summary.count(Outcome.NOT_RUN)} trace(s) not run")
     if summary.interrupted:
-        return INTERRUPTED
-    return 1 if summary.failed else 0
+        return 128 + (summary.signal or signal.SIGINT)
+    if status is not None:
+        return status
+    if summary.failed or summary.error:
+        return 1
+    if not summary.checked and not request.allow_all_skipped:
+        skipped = [r for r in summary.results if r.outcome is Outcome.SKIPPED]
+        error_line(
+            f"nothing was checked: the implementation skipped all {len(skipped)} trace(s)"
+            + (f" ({skipped[0].reason})" if skipped else "")
+            + "; pass --allow-all-skipped to accept a run that checks nothing"
+        )
+        return 2
+    return 0
 
 
 def _choose(request: CheckRequest, console: Console) -> list[JSON]:
     traces = select(load_suite(request.folder, trusted=request.folder is None), request.keywords)
+    if request.games:
+        traces = [trace for trace in traces if trace["game"] in request.games]
     if request.last_failed:
-        failed = _previous_failures(request.cache)
-        chosen = [trace for trace in traces if trace["id"] in failed]
+        failed, problem = _previous_failures(request.cache)
+        if problem:
+            console.print(f"note: {shown(str(request.cache))} {problem}: running every selected trace", markup=False)
+        chosen = [trace for trace in traces if trace["id"] in (failed or set())]
         if chosen:
             traces = chosen
+        elif problem:
+            pass
+        elif failed is None:
+            console.print(f"no previous run recorded here ({request.cache}): running every selected trace")
+        elif not failed:
+            console.print("the previous run had no failures: running every selected trace")
         else:
-            console.print("no failures recorded from a previous run: running every selected trace")
+            console.print("none of the previous run's failures is among the selected traces: running them all")
     if not traces:
-        raise ValueError(f"no trace matches {' '.join(request.keywords)!r}")
+        wanted = " ".join([*request.keywords, *(f"--game {game}" for game in request.games)])
+        raise ValueError(f"no trace matches {shown(wanted, 200)!r}")
     return traces
 
 
@@ -133,7 +253,7 @@ def _print_failure(console: Console, result: TraceResult) -> None:
     console.print(f"[red]{label}[/] {result.trace}: ", end="")
     console.print(result.reason, markup=False)
     if result.action is not None:
-        console.print(f"  action: {describe(result.action)}", markup=False)
+        console.print(f"  action: {result.action_text}", markup=False)
     if result.sections:
         console.print(f"  rules: {', '.join(result.sections)}", markup=False)
     for line in result.diff:
@@ -141,7 +261,7 @@ def _print_failure(console: Console, result: TraceResult) -> None:
 
 
 def _print_summary(console: Console, summary: Summary, expected: frozenset[str]) -> None:
-    name = summary.implementation.get("name", "?")
+    name = shown(summary.implementation.get("name", "?"))
     rate = summary.steps / summary.seconds if summary.seconds else 0.0
     console.print(
         f"{name} {summary.implementation.get('version', '')}: "
@@ -156,22 +276,84 @@ def _print_summary(console: Console, summary: Summary, expected: frozenset[str])
             f"{summary.count(Outcome.XPASSED)} listed trace(s) passed unexpectedly"
         )
     if summary.interrupted:
-        console.print("interrupted: the results above are those of the traces finished")
+        name = signal.Signals(summary.signal or signal.SIGINT).name
+        console.print(f"interrupted ({name}): the results above are those of the traces finished", markup=False)
     console.print(summary.closing_line())
 
 
-def _previous_failures(cache: Path) -> set[str]:
+def _previous_failures(cache: Path) -> tuple[set[str] | None, str | None]:
+    """The trace IDs that failed when last run (None when no run is recorded here), and what is wrong with the
+    file if it is damaged."""
     try:
-        data = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return set()
-    return set(data.get("failed", [])) if isinstance(data, dict) else set()
+        data = loads(read_text(cache, "list of failures", limit=MAX_CACHE))
+    except UnreadableFile as error:
+        if not cache.exists():
+            return None, None
+        return set(), f"cannot be read ({str(error).split(': ', 1)[-1]})"
+    except UnreadableJSON as error:
+        return set(), f"is damaged ({error})"
+    failed = data.get("failed") if isinstance(data, dict) else None
+    if not isinstance(failed, list) or not all(isinstance(trace, str) for trace in failed):
+        return set(), 'is damaged (expected {"failed": [trace IDs]})'
+    return set(failed), None
+
+
+MAX_CACHE = 10 * 1024 * 1024
+"""The largest list of failures read back (a list of every trace of the suite takes about 8 KB)."""
 
 
 def _remember_failures(cache: Path, summary: Summary) -> None:
-    failed = sorted(r.trace for r in summary.results if r.outcome in (Outcome.FAILED, Outcome.XPASSED))
+    """Update the failures kept for ``--last-failed``: the traces checked now replace their earlier outcome.
+
+    Runs in the same folder may end at the same time: the file is updated under a lock and
+    replaced atomically, so no run's failures are lost and no reader sees half a file.
+    """
+    checked = {r.trace for r in summary.results if r.outcome in CHECKED}
+    failed = {r.trace for r in summary.results if r.outcome in (Outcome.FAILED, Outcome.XPASSED)}
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps({"failed": failed}, indent=1) + "\n", encoding="utf-8")
+        with _locked(cache.with_name(cache.name + ".lock")):
+            previous, _ = _previous_failures(cache)
+            remembered = sorted(((previous or set()) - checked) | failed)
+            descriptor, name = tempfile.mkstemp(dir=cache.parent, prefix=f".{cache.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+                    file.write(json.dumps({"failed": remembered}, indent=1) + "\n")
+                os.chmod(name, 0o644)
+                os.replace(name, cache)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+                raise
     except OSError:
         pass  # a read-only folder: --last-failed simply finds nothing next time
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` (created if need be) for the duration of the block."""
+    with path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """Make SIGTERM and SIGHUP interrupt the run like Ctrl-C (:class:`Interrupted`), so the implementation's
+    processes are ended and the reports written; the previous handlers come back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(number: int, frame: object) -> None:
+        raise Interrupted(number)
+
+    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

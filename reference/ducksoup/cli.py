@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -20,11 +23,9 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 
 
 LAZY_COMMANDS = {
-    "analyse": "ducksoup.analyse:analyse",
+    "analyse": "ducksoup.telling:analyse",
     "explain": "ducksoup.telling:explain",
-    "play": "ducksoup.playing:play",
     "replay": "ducksoup.telling:replay",
-    "simulate": "ducksoup.simulate:simulate",
 }
 """Commands imported only when used, so that ``ducksoup adapter`` and ``check`` start fast."""
 
@@ -58,6 +59,17 @@ class LazyGroup(click.Group):
         return self._eager.get(cmd_name)
 
 
+MAX_TIMEOUT = 86_400.0
+"""The longest reply timeout accepted, in seconds (a day)."""
+
+
+def seconds(value: float) -> float:
+    """A reply timeout: a number of seconds above 0 and at most :data:`MAX_TIMEOUT` (not nan, not infinite)."""
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise click.BadParameter(f"{value:g} is not a timeout: give the seconds to wait, above 0 and at most 86400")
+    return value
+
+
 def _load(name: str) -> click.Command:
     module, attribute = LAZY_COMMANDS[name].split(":")
     command = getattr(importlib.import_module(module), attribute)
@@ -65,43 +77,132 @@ def _load(name: str) -> click.Command:
     return command
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class FamilyGroup(LazyGroup):
+    """The ``ducksoup`` group, whose help ends with the games of the family."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from duckcheck.games import DEFAULT_GAME, games
+
+        with formatter.section("Games"):
+            formatter.write_dl(
+                [(suite.id, suite.title + (" (the default)" if suite.id == DEFAULT_GAME else "")) for suite in games()]
+            )
+
+
+class GameCommand(click.Command):
+    """A command whose options are the chosen game's own: it takes ``--game G`` (default Duck Soup) and hands
+    the other arguments to that game's own command, so ``ducksoup play --game G --help`` shows G's options."""
+
+    def __init__(self, name: str, summary: str) -> None:
+        super().__init__(
+            name,
+            help=f"{summary} Takes --game GAME (default duck-soup) and that game's options: see "
+            f"'ducksoup {name} --game GAME --help'.",
+            short_help=summary,
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
+            add_help_option=False,
+        )
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from duckcheck.games import UnknownGame
+        from ducksoup.games import reference
+
+        args = list(ctx.args)
+        game = None
+        for index, arg in enumerate(args):
+            if arg == "--game" and index + 1 < len(args):
+                game = args[index + 1]
+                del args[index : index + 2]
+                break
+            if arg.startswith("--game="):
+                game = arg.split("=", 1)[1]
+                del args[index]
+                break
+        try:
+            entry = reference(game)
+        except UnknownGame as error:
+            raise click.BadParameter(str(error), ctx, param_hint="'--game'") from None
+        command = entry.command(self.name or "")
+        if command is None:
+            raise click.UsageError(f"{entry.suite.title} has no '{self.name}' command", ctx)
+        with command.make_context(ctx.info_name, args, parent=ctx.parent) as sub:
+            return command.invoke(sub)
+
+
+def known_games(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``value`` if it names games of the family (a name, or a tuple of names), else a usage error saying which."""
+    from duckcheck.games import UnknownGame, game
+
+    try:
+        for name in (value,) if isinstance(value, str) else value or ():
+            game(name)
+    except UnknownGame as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+    return value
+
+
+def game_option(help_text: str, multiple: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--game GAME``, checked against the registry only when given (so commands start without loading it)."""
+    name = ("--game", "games") if multiple else ("--game",)
+    return click.option(*name, multiple=multiple, metavar="GAME", callback=known_games, help=help_text)
+
+
+@click.group(cls=FamilyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", message=VERSION)
 def main() -> None:
-    """Duck Soup (David Parlett): executable specification, reference implementation and conformance suite."""
+    """The Duck Soup family of card games (David Parlett's Duck Soup and Doubleduck, and Aw Ducks!): executable
+    specification, reference implementation and conformance suite."""
 
 
-@main.command()
-def examples() -> None:
+main.add_command(GameCommand("play", "Play a game against bots in the terminal; it is saved as a trace."))
+main.add_command(GameCommand("simulate", "Play bots against bots and report scores, events and win rates."))
+
+
+@main.command(short_help="Play the rule texts' worked examples through the specification.")
+@game_option("Only this game's examples (default: every game's).")
+def examples(game: str | None) -> None:
     """Play the rule texts' worked examples through the specification and print each outcome.
 
     Exits with status 1 if the specification disagrees with any of them.
     """
     from rich.console import Console
 
-    from duckspec.duck_soup.examples import WORKED_EXAMPLES
+    from ducksoup.games import reference, references
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # lines are never cut to fit, piped or not
     failures = 0
-    for number, example in enumerate(WORKED_EXAMPLES, 1):
+    chosen = [reference(game)] if game else references()
+    worked = [(entry.suite.title, example) for entry in chosen for example in entry.worked_examples()]
+    for number, (title, example) in enumerate(worked, 1):
         agrees, actual = example.check()
         failures += not agrees
         mark = "[green]ok[/]" if agrees else "[red]DIFFERS[/]"
-        console.print(f"{number}. {example.title} ({example.source}): {actual}  {mark}")
+        console.print(f"{number}. {title}: {example.title} ({example.source}): {actual}  {mark}")
         if not agrees:
             console.print(f"   the text says: {example.expected}")
-    console.print(f"{len(WORKED_EXAMPLES) - failures} passed, {failures} failed")
+    console.print(f"{len(worked) - failures} passed, {failures} failed")
     sys.exit(1 if failures else 0)
 
 
-@main.command()
+@main.command(short_help="Check an implementation against the conformance suite.")
 @click.option(
     "--impl", "command", metavar="CMD", help="Command that starts the adapter to check (default: the reference)."
 )
 @click.option(
-    "-k", "keywords", multiple=True, metavar="TEXT", help="Only traces whose ID contains TEXT or tagged TEXT."
+    "-k",
+    "keywords",
+    multiple=True,
+    metavar="TEXT",
+    help="Only traces whose ID contains TEXT, or that carry the tag TEXT (-k quack picks every trace with a quack).",
 )
-@click.option("--timeout", default=10.0, show_default=True, metavar="SECONDS", help="How long to wait for each reply.")
+@click.option(
+    "--timeout",
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    callback=lambda ctx, param, value: seconds(value),
+    help="How long to wait for each reply (more than 0, at most a day).",
+)
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
 @click.option("--maxfail", type=click.IntRange(min=1), metavar="N", help="Stop after N failing traces.")
 @click.option("--suite", "folder", type=click.Path(file_okay=False, path_type=Path), help="Another suite folder.")
@@ -116,8 +217,18 @@ def examples() -> None:
     help="File of trace IDs that may fail, one per line; a listed trace that passes fails the run.",
 )
 @click.option("--list", "list_only", is_flag=True, help="List the traces that would run, and stop.")
-@click.option("--last-failed", is_flag=True, help="Run only the traces that failed in the previous run.")
+@click.option(
+    "--last-failed",
+    is_flag=True,
+    help="Run only the traces that failed in the previous run here (.ducksoup/last-failed.json); all if none did.",
+)
 @click.option("--log-io", "log_io", type=click.Path(file_okay=False, path_type=Path), help="Raw I/O per trace in DIR.")
+@click.option(
+    "--allow-all-skipped",
+    is_flag=True,
+    help="Exit 0 even when the implementation skipped every trace (by default a run that checks nothing fails).",
+)
+@game_option("Only this game's traces (repeatable; default: every game's).", multiple=True)
 def check(
     command: str | None,
     keywords: tuple[str, ...],
@@ -131,12 +242,19 @@ def check(
     list_only: bool,
     last_failed: bool,
     log_io: Path | None,
+    allow_all_skipped: bool,
+    games: tuple[str, ...],
 ) -> None:
-    """Check an implementation against the conformance suite.
+    """Check an implementation against the conformance suite (every game the implementation supports).
 
     Exit status: 0 when every trace run passes, 1 when a trace fails (or a listed expected
-    failure passes), 2 when no checking was possible (the implementation cannot start, speaks
-    another protocol version, or an option or file is wrong), 130 when interrupted.
+    failure passes, or the implementation crashed and could not be started again), 2 when no
+    checking was possible (the implementation cannot start, speaks another protocol version,
+    skips every trace, or an option or file is wrong), 130 when interrupted by Ctrl-C (143 by
+    SIGTERM). The implementation runs in a process group of its own, which is ended with the run.
+
+    Each run writes the IDs of the traces that failed to .ducksoup/last-failed.json in the current
+    folder (for --last-failed); the folder may be deleted at any time.
     """
     from ducksoup.checking import CheckRequest, run_check
 
@@ -153,14 +271,17 @@ def check(
         last_failed=last_failed,
         log_io=log_io,
         cache=LAST_FAILED,
+        allow_all_skipped=allow_all_skipped,
+        games=games,
     )
     sys.exit(run_check(request))
 
 
-@main.command()
+@main.command(short_help="Serve the bundled reference over the adapter protocol.")
 @click.option("--spec", "use_spec", is_flag=True, help="Serve the executable specification instead of the engine.")
-def adapter(use_spec: bool) -> None:
+@game_option("Serve only this game (repeatable; default: every game of the family).", multiple=True)
+def adapter(use_spec: bool, games: tuple[str, ...]) -> None:
     """Serve the bundled reference over the adapter protocol (JSON Lines on standard input and output)."""
     from ducksoup.adapter import serve
 
-    sys.exit(serve(backend="spec" if use_spec else "engine"))
+    sys.exit(serve(backend="spec" if use_spec else "engine", games=games))

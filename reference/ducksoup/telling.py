@@ -1,124 +1,252 @@
-"""``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
+"""``ducksoup replay``, ``ducksoup explain`` and ``ducksoup analyse``: telling a recorded deal, game or match
+step by step, and analysing its play.
 
-Both take a conformance trace (JSON) or a hand-written record; ``explain`` tells each step with
-the rules behind it, ``replay`` adds the position after every finished trick. ``--as PLAYER``
-shows only what that player could see; ``--at N`` stops after step N and lists every legal
-action there.
+Both take a conformance trace of any game of the family (a JSON file, or the ID of a trace of
+the bundled suite) or a hand-written record of a game that has a record format (Duck Soup's;
+``--game`` names the game of a record); the game's narrator tells it (:mod:`ducksoup.narration`).
+``explain`` tells each step with the rules behind it, ``replay`` adds the position after every
+finished trick. ``--as PLAYER`` shows only what that player could see;
+``--at N`` stops after step N and lists every legal action there.
+
+What the rules say decides. A conformance trace's stored states are claims: the first one the
+rules contradict stops the telling, which says where and how they differ. A record that breaks a
+rule is told up to the step (or card) that breaks it, and the telling stops there, naming the
+rule and the line. Either way the exit status is 1; a file that cannot be read at all is 2.
+
+``analyse`` (and ``explain --analyse``, beside the narration) gives the best play at each decision
+and what each mistake cost, from the game's own analysis (:meth:`ducksoup.games.GameReference.analysis`);
+a game without one is refused with the names of the games that have one.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from duckcheck.encoding import EncodingError
-from duckcheck.oracle import SetupError
-from duckcheck.trace import TraceError, read_trace
-from ducksoup.narrate import NarrationStopped, Narrator, Style, legal_lines, plain_output
+from duckcheck.codec import EncodingError, SetupError
+from duckcheck.trace import TraceError, parse_trace, trace_path
+from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
+from ducksoup.cli import game_option
+from ducksoup.display import plain_output
+from ducksoup.games import NoAnalysis, reference
+from ducksoup.narration import Loaded, NarrationStopped
 
 JSON = dict[str, Any]
 
 
-def load_game_file(path: Path) -> JSON:
-    """A trace from a JSON trace file or a hand-written record; one clear error otherwise."""
-    if path.suffix.lower() == ".json":
-        return read_trace(path)
+def find_game_file(name: str) -> Path:
+    """The file ``name`` names: a path (``-``: standard input), or else the ID (or file name) of a trace of the
+    bundled suite."""
+    path = Path(name)
+    if name == STDIN or path.exists():
+        return path  # reading it refuses what is not a file or a pipe, and says why
+    trace_id = path.name.removesuffix(".json")
+    if path.parent == Path(".") and trace_id:
+        try:
+            return trace_path(trace_id)
+        except TraceError:
+            pass
+    raise TraceError(
+        f"{shown(name)}: no such file, and no trace of the bundled suite has that ID (see ducksoup check --list)"
+    )
+
+
+def load_game_file(path: Path, game: str | None = None) -> Loaded:
+    """A trace from a JSON trace file, or a hand-written record of ``game`` (``-``: standard input); one clear
+    error otherwise.
+
+    Files over 50 MB, folders and devices are refused (:func:`duckcheck.untrusted.read_text`).
+    """
+    name = "standard input" if str(path) == STDIN else shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceError(f"{path}: cannot be read: {error}") from None
-    if text.lstrip().startswith("{"):
-        return read_trace(path)
-    from ducksoup.record import RecordError, parse_record, record_to_trace
-
+        text = read_text(path, "trace or record")
+    except UnreadableFile as error:
+        raise TraceError(str(error)) from None
+    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return Loaded(parse_trace(text, name))
+    entry = reference(game)
     try:
-        trace: JSON = record_to_trace(parse_record(text), path.stem.lower() or "record", f"the record {path.name}")
-    except RecordError as error:
-        raise TraceError(f"{path}: {error}") from None
-    return trace
+        loaded = entry.read_record_file(text, path)
+    except ValueError as error:
+        raise TraceError(f"{name}: {error}") from None
+    if loaded is None:
+        raise TraceError(f"{name}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
+    return loaded
 
 
-def tell(path: Path, as_player: int | None, at: int | None, positions: bool, samples: int | None = None) -> int:
-    """Tell the game in ``path``; the exit status (0 told, 1 a step breaks the rules, 2 a bad file).
+def tell(
+    name: str,
+    as_player: int | None,
+    at: int | None,
+    positions: bool,
+    game: str | None = None,
+    samples: int | None = None,
+) -> int:
+    """Tell the game in the file (or suite trace) ``name``; the exit status (0 told, 1 stopped by the rules or
+    an analysis refused, 2 a bad file or a game without analysis).
 
-    With ``samples`` (not None), each decision is followed by its analysis (:mod:`ducksoup.analyse`).
+    With ``samples`` (not None), each analysed decision is followed by its analysis line (:func:`analyse`).
     """
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        trace = load_game_file(path)
-        narrator = Narrator(trace, Style(symbols=not plain_output()), as_player)
-    except (TraceError, EncodingError, SetupError) as error:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
+        loaded = load_game_file(find_game_file(name), game)
+        trace = loaded.trace
+        if as_player is not None and as_player >= trace["players"]:
+            raise TraceError(f"--as {as_player}: the players of {trace['id']} are 0 to {trace['players'] - 1}")
+        narrator = reference(trace["game"]).narrate(loaded, as_player, not plain_output())
+    except TraceError as error:
+        errors.print(f"error: {shown(str(error))}", markup=False)
+        return 2
+    except (EncodingError, SetupError) as error:
+        errors.print(f"error: {shown(name)}: {shown(str(error))}", markup=False)
         return 2
     if at is not None and not 0 <= at <= len(trace["steps"]):
-        Console(stderr=True, highlight=False, soft_wrap=True).print(
-            f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}"
-        )
+        errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
     notes: dict[int, str] = {}
     if samples is not None:
-        from ducksoup.analyse import AnalysisError, analyse_trace, step_notes
-
         try:
-            notes = step_notes(analyse_trace(trace, samples=samples))
-        except AnalysisError as error:
-            Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {error}", markup=False)
+            notes = dict(reference(trace["game"]).analysis(trace, samples=samples).step_notes())
+        except NoAnalysis as error:
+            errors.print(f"error: {error}", markup=False)
+            return 2
+        except ValueError as error:
+            errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
             return 1
-    console.print(f"{trace['id']}: {trace['description']}", markup=False)
+    console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
     try:
-        for number, lines in narrator.steps():
-            for line in lines:
+        for told in narrator.steps():
+            for line in told.lines:
                 console.print(line)
-            if number in notes:
-                console.print(f"  analysis: {notes[number]}", markup=False)
-            if positions and number and narrator.table.deal.phase.value == "lead" and lines[-1].startswith("  "):
+            if told.number in notes:
+                console.print(f"  analysis: {notes[told.number]}", markup=False)
+            if told.stop:
+                console.print(f"[red]stopped[/red] at {told.stop}")
+                return 1
+            if positions and told.number and narrator.between_tricks():
                 for line in narrator.position():
                     console.print(f"    {line}")
-            if at is not None and number == at:
+            if at is not None and told.number == at:
                 console.print(f"position after step {at}:")
                 for line in narrator.position():
                     console.print(f"  {line}")
                 console.print("legal actions here:")
-                for line in legal_lines(narrator):
+                for line in narrator.legal_lines():
                     console.print(line)
                 return 0
     except NarrationStopped as error:
         console.print(f"[red]stopped[/red] at {error}")
         return 1
+    if loaded.stopped:
+        console.print(f"[red]stopped[/red] at {loaded.stopped}", markup=True)
+        return 1
+    final = narrator.final_disagreement() if narrator.check else None
+    if final:
+        console.print(f"[red]stopped[/red] at {final}")
+        return 1
     return 0
 
 
-AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 1), help="Show only what this player could see.")
+DEFAULT_SAMPLES = 16
+"""Sampled play-outs per legal action at each decision whose value is estimated rather than solved."""
+
+
+AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
+GAME = game_option("The game of a hand-written record (default: duck-soup).")
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
-GAME_FILE = click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+GAME_FILE = click.argument("name", metavar="FILE_OR_TRACE_ID")
 
 
-@click.command()
+@click.command(short_help="Replay a trace or record, with the position after every trick.")
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-def replay(path: Path, as_player: int | None, at: int | None) -> None:
-    """Replay a trace or record: every step, the rules behind it, and the position after each trick."""
-    raise SystemExit(tell(path, as_player, at, positions=True))
+@GAME
+def replay(name: str, as_player: int | None, at: int | None, game: str | None) -> None:
+    """Replay a trace or record: every step, the rules behind it, and the position after each trick.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). Exit status: 0 told, 1 stopped where the game breaks a rule or
+    a stored state disagrees with the rules, 2 the file cannot be read.
+    """
+    raise SystemExit(tell(name, as_player, at, positions=True, game=game))
 
 
-@click.command()
+@click.command(short_help="Explain a trace or record step by step, citing the rules.")
 @GAME_FILE
 @AS_PLAYER
 @AT_STEP
-@click.option("--analyse", "analyse", is_flag=True, help="Show each decision's analysis beside it (ducksoup analyse).")
+@GAME
+@click.option(
+    "--analyse", "analyse", is_flag=True, help="Show each decision's analysis beside it (see 'ducksoup analyse')."
+)
 @click.option(
     "--samples",
     type=click.IntRange(min=0),
-    default=16,
+    default=DEFAULT_SAMPLES,
     show_default=True,
-    help="With --analyse: Duck samples per action.",
+    help="With --analyse: sampled play-outs per legal action where a value is estimated.",
 )
-def explain(path: Path, as_player: int | None, at: int | None, analyse: bool, samples: int) -> None:
-    """Explain a trace or record step by step, citing the rules sections and rulings."""
-    raise SystemExit(tell(path, as_player, at, positions=False, samples=samples if analyse else None))
+def explain(name: str, as_player: int | None, at: int | None, game: str | None, analyse: bool, samples: int) -> None:
+    """Explain a trace or record step by step, citing the rules sections and rulings.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). With --analyse, each decision is followed by its analysis (for the
+    games that have one: see 'ducksoup analyse'). Exit status: 0 told, 1 stopped where the game breaks a
+    rule or a stored state disagrees with the rules, 2 the file cannot be read.
+    """
+    raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
+
+
+@click.command(short_help="Analyse a trace or record: the best play and what mistakes cost.")
+@GAME_FILE
+@GAME
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=0),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="Sampled play-outs per legal action at each decision whose value is estimated (0: the exact values only).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled play-outs.")
+@click.option("--mistakes", is_flag=True, help="List only the decisions that lost points.")
+@click.option(
+    "--from",
+    "start",
+    type=click.IntRange(min=1),
+    default=1,
+    metavar="STEP",
+    help="Analyse only the decisions from step STEP on.",
+)
+def analyse(name: str, game: str | None, as_json: bool, samples: int, seed: int, mistakes: bool, start: int) -> None:
+    """Analyse a trace or record: the best play at each decision and the points each mistake cost.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). Only games with a solver can be analysed (Duck Soup: its Soup is
+    solved exactly, its Duck estimated by sampled play-outs). Exit status: 0 analysed, 2 the file cannot
+    be read or analysed.
+    """
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        trace = load_game_file(find_game_file(name), game).trace
+        report = reference(trace["game"]).analysis(trace, samples=samples, seed=seed, start=start)
+    except (TraceError, NoAnalysis) as error:
+        errors.print(f"error: {shown(str(error))}", markup=False)
+        raise SystemExit(2) from None
+    except ValueError as error:  # the game's analysis refuses the trace (EncodingError and SetupError are too)
+        errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
+        raise SystemExit(2) from None
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=1))
+        return
+    console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
+    for line in report.report_lines(mistakes_only=mistakes):
+        console.print(line, markup=False)

@@ -6,4 +6,4 @@ outside the standard library, and it is the oracle every other part of the proje
 checked against.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -11,12 +11,26 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-RULING_ID = re.compile(r"^(DS|DD|AD)-R\d{2}$")
+RULING_ID = re.compile(r"^[A-Z]{2}-R\d{2}$")
+"""A ruling's ID: the game's two-letter prefix (``DS`` for Duck Soup), then ``-R`` and two digits."""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another reading of a ruling's question, and the faulty implementation that plays it.
+
+    ``fault`` names an implementation of ``tests/faulty/adapter.py`` that follows the reading;
+    the conformance suite must reject it, which is how the suite is known to pin the ruling.
+    """
+
+    reading: str
+    fault: str
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """One ruling: the question, the decision, why, the sources weighed and the tests exercising it."""
+    """One ruling: the question, the decision, why, the sources weighed, the tests exercising it and the other
+    readings the suite rejects."""
 
     id: str
     title: str
@@ -26,9 +40,10 @@ class Ruling:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     option: str | None = None
+    alternatives: tuple[Alternative, ...] = ()
 
 
-def load_rulings(game: str = "duck_soup") -> tuple[Ruling, ...]:
+def load_rulings(game: str) -> tuple[Ruling, ...]:
     """The rulings of ``game`` (a sub-package of :mod:`duckspec`), in register order."""
     text = resources.files(f"duckspec.{game}").joinpath("rulings.toml").read_text(encoding="utf-8")
     rulings = tuple(
@@ -41,10 +56,16 @@ def load_rulings(game: str = "duck_soup") -> tuple[Ruling, ...]:
             sources=tuple(entry["sources"]),
             tests=tuple(entry["tests"]),
             option=entry.get("option"),
+            alternatives=tuple(
+                Alternative(reading=alternative["reading"], fault=alternative["fault"])
+                for alternative in entry.get("alternatives", [])
+            ),
         )
         for entry in tomllib.loads(text)["ruling"]
     )
     for ruling in rulings:
         if not RULING_ID.match(ruling.id):
-            raise ValueError(f"ruling ID {ruling.id!r} is not of the form DS-R01")
+            raise ValueError(
+                f"ruling ID {ruling.id!r} of {game} is not of the form XX-R01 (the game's prefix, -R, two digits)"
+            )
     return rulings

@@ -3,7 +3,7 @@
 Run as ``python tests/faulty/adapter.py FAULT``. Each fault patches the bundled reference in
 this process only, so everything else stays right, then serves it: a *spec* fault replaces one
 function of the specification and serves the spec backend, an *engine* fault patches one method
-or table of the fast engine (:mod:`ducksoup.engine`) and serves the engine backend. The
+or table of the fast engine (:mod:`ducksoup.duck_soup.engine`) and serves the engine backend. The
 conformance suite must reject every one of them (``tests/test_suite_power.py``).
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``DS-Rnn``) it breaks.
@@ -16,14 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-import ducksoup.engine as engine
-import duckspec.duck_soup.cards as cards
+import ducksoup.duck_soup.engine as engine
 import duckspec.duck_soup.deal as deal
 import duckspec.duck_soup.drawing as drawing
 import duckspec.duck_soup.game as game
 import duckspec.duck_soup.tricks as tricks
 import duckspec.duck_soup.winning as winning
-from ducksoup.engine import (
+import duckspec.trick_taking as trick_taking
+from ducksoup.duck_soup.engine import (
+    ALLOWED_CALLS,
     ANSWER,
     DUCK,
     DUCK_SOUP,
@@ -35,6 +36,7 @@ from ducksoup.engine import (
     OVER,
     PLAYS,
     QUACK,
+    QUACK_QUACK,
     RANK,
     SOUP,
     SUIT,
@@ -81,10 +83,10 @@ def fault(name: str, backend: Backend) -> Callable[[Callable[[], None]], Callabl
 
 @fault("ace-high-in-the-duck", "spec")
 def ace_high_in_the_duck() -> None:
-    """§2: the Ace ranks above the King in the Duck course too."""
+    """§2, DS-R13: the Ace ranks above the King in the Duck course too (Aces high throughout)."""
 
-    original = cards.rank_strength
-    cards.rank_strength = lambda rank, course: (
+    original = trick_taking.rank_strength
+    trick_taking.rank_strength = lambda rank, course: (
         0 if rank is Rank.ACE and course is Course.DUCK else original(rank, course)
     )
 
@@ -92,7 +94,7 @@ def ace_high_in_the_duck() -> None:
 @fault("face-up-card-to-the-loser", "spec")
 def face_up_card_to_the_loser() -> None:
     """§5: the loser of a trick takes the face-up card and the winner the next."""
-    setattr(deal, "draw_after_trick", lambda stock: drawing.Draw(stock[1:2], stock[:1], stock[2:]))  # noqa: B010
+    setattr(drawing, "draw_after_trick", lambda stock: drawing.Draw(stock[1:2], stock[:1], stock[2:]))  # noqa: B010
 
 
 @fault("score-summed", "spec")
@@ -110,7 +112,7 @@ def mixed_suit_trick_worth_1() -> None:
 @fault("quack-quack-draws-nothing", "spec")
 def quack_quack_draws_nothing() -> None:
     """§6: after a quack-quack in the Duck course nobody draws (each should draw two, §5)."""
-    setattr(deal, "draw_after_quack_quack", lambda stock, order: drawing.Draw((), (), stock))  # noqa: B010
+    setattr(drawing, "draw_after_quack_quack", lambda stock, order: drawing.Draw((), (), stock))  # noqa: B010
 
 
 @fault("pond-at-126", "spec")
@@ -201,6 +203,85 @@ def loser_deals_the_next_game() -> None:
         return replace(state, game=game.new_game(finished.decks, dealer, state.options))
 
     setattr(game, "_next_game", next_game)  # noqa: B010
+
+
+@fault("pond-by-higher-total", "spec")
+def pond_by_higher_total() -> None:
+    """DS-R05: when both players score 125 or more in one deal, the higher *total* wins the double game (not the
+    higher deal score)."""
+    original = winning.game_result
+
+    def game_result(totals: tuple[int, int], deal_scores: tuple[int, int]) -> winning.GameResult | None:
+        if min(deal_scores) >= 125 and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+            return winning.GameResult(winner, winning.GameEnd.POND, winning.is_in_the_soup(totals[1 - winner]), totals)
+        return original(totals, deal_scores)
+
+    setattr(game, "game_result", game_result)  # noqa: B010
+
+
+@fault("pond-and-soup-compound", "spec")
+def pond_and_soup_compound() -> None:
+    """DS-R07: a pond against a loser in the soup doubles twice and counts four games."""
+
+    def game_value(end: winning.GameEnd, loser_in_the_soup: bool) -> int:
+        return (2 if end is winning.GameEnd.POND else 1) * (2 if loser_in_the_soup else 1)
+
+    setattr(winning, "game_value", game_value)  # noqa: B010
+
+
+@fault("one-extra-deal-only", "spec")
+def one_extra_deal_only() -> None:
+    """DS-R08: only one more deal is played after level totals past 250; level again, the game ends all the same,
+    the first player taking the tie."""
+    original = game.apply
+
+    def apply(state: game.GameState, action: Action) -> game.GameState:
+        after = original(state, action)
+        scored = len(after.deal_scores) > len(state.deal_scores)
+        before, totals = state.totals, after.totals
+        level_twice = before[0] == before[1] >= 250 and totals[0] == totals[1]
+        if not scored or after.result is not None or not level_twice:
+            return after
+        finished = deal.apply(state.deal, action)
+        result = winning.GameResult(0, winning.GameEnd.TARGET, winning.is_in_the_soup(totals[1]), totals)
+        return replace(after, deal=finished, decks=state.decks, result=result)
+
+    setattr(game, "apply", apply)  # noqa: B010
+
+
+@fault("first-dealer-deals-each-game", "spec")
+def first_dealer_deals_each_game() -> None:
+    """DS-R11, §3.1: each game of a match starts afresh, its first deal dealt by the match's first dealer (the
+    choice of the first dealer taken to apply to every game)."""
+
+    def next_game(state: game.MatchState) -> game.MatchState:
+        if state.is_over or not state.game.decks:
+            return state
+        last = state.game
+        first = last.deal.dealer if len(last.deal_scores) % 2 else 1 - last.deal.dealer
+        return replace(state, game=game.new_game(last.decks, first, state.options))
+
+    setattr(game, "_next_game", next_game)  # noqa: B010
+
+
+@fault("double-game-counts-one-in-a-match", "spec")
+def double_game_counts_one_in_a_match() -> None:
+    """DS-R11, §11: a double game counts as one game won, the doubling left to a single game's stakes."""
+
+    def games_won(self: game.MatchState) -> tuple[int, int]:
+        won = [0, 0]
+        for result in self.results:
+            won[result.winner] += 1
+        return won[0], won[1]
+
+    setattr(game.MatchState, "games_won", property(games_won))  # noqa: B010
+
+
+@fault("in-the-soup-under-124", "spec")
+def in_the_soup_under_124() -> None:
+    """§9, DS-R14: a loser with a total of exactly 124 is not "in the soup" (the line taken as fewer than 124)."""
+    setattr(winning, "is_in_the_soup", lambda loser_total: loser_total < 124)  # noqa: B010
 
 
 # Faults of the engine: one method wrapped, or one table replaced.
@@ -557,6 +638,130 @@ def rank_mismatch_before_call_not_allowed() -> None:
             and RANK[card] != RANK[play.table[0]]
         ):
             raise IllegalAction(ErrorCode.CALL_RANK_MISMATCH, "DS-R02", "the call needs a card of the rank led")
+        original(play, action)
+
+    around_apply(apply)
+
+
+@fault("hidden-stock-loser-draws-first", "engine")
+def hidden_stock_loser_draws_first() -> None:
+    """DS-R09: with the hidden stock the loser of a trick takes the top card and the winner the next (no face-up
+    card to win, so no winner's first draw)."""
+
+    def finish(original: Finish, play: Deal, winner: int, points: int, won: int, double: bool) -> None:
+        top, course = play.top, play.course
+        original(play, winner, points, won, double)
+        if play.hidden and course == DUCK and not double:
+            first, second = play.stock[top], play.stock[top + 1]
+            remove_card(play, winner, first)
+            remove_card(play, 1 - winner, second)
+            play._take(winner, second)
+            play._take(1 - winner, first)
+
+    around_finish(finish)
+
+
+@fault("duck-automatic-without-third-card", "engine")
+def duck_automatic_without_third_card() -> None:
+    """DS-R10: a leader who holds no third card of the quacked rank does not answer: the quacker takes the trick at
+    once, and "duck" is not an action then."""
+
+    def apply(original: Apply, play: Deal, action: Action) -> None:
+        original(play, action)
+        if play.phase == ANSWER:
+            rank = RANK[play.table[0]]
+            if not any(RANK[held] == rank for held in play.hand_lists[play.leader]):
+                original(play, DUCKS[play.leader])
+
+    around_apply(apply)
+
+
+@fault("third-card-without-call-accepted", "engine")
+def third_card_without_call_accepted() -> None:
+    """DS-R10: while a quack waits, the leader's third card of the rank without "quack-quack" is taken as the
+    quack-quack (the call as colour) instead of being refused with answer-required."""
+
+    def apply(original: Apply, play: Deal, action: Action) -> None:
+        player, card, call = parts(action)
+        if (
+            play.phase == ANSWER
+            and not play.silent
+            and player == play.to_act
+            and call == NONE
+            and holds(play, player, card)
+            and RANK[card] == RANK[play.table[0]]
+        ):
+            action = PLAYS[player][card][QUACK_QUACK]
+        original(play, action)
+
+    around_apply(apply)
+
+
+@fault("call-out-of-place-ignored", "engine")
+def call_out_of_place_ignored() -> None:
+    """DS-R12: a call said where it has no meaning (on a lead, "duck soup" on a follow ...) is ignored, the card
+    played as an ordinary card, instead of being refused with call-not-allowed."""
+
+    def apply(original: Apply, play: Deal, action: Action) -> None:
+        player, card, call = parts(action)
+        if (
+            play.phase in (LEAD, FOLLOW, FOURTH)
+            and player == play.to_act
+            and call >= 0
+            and call not in ALLOWED_CALLS[play.phase]
+            and holds(play, player, card)
+        ):
+            action = PLAYS[player][card][NONE]
+        original(play, action)
+
+    around_apply(apply)
+
+
+@fault("silent-calls-by-default", "engine")
+def silent_calls_by_default() -> None:
+    """DS-R15: the standard rules played with silent calls (the Korean reading): any card of the rank led is a
+    quack, and no call is said."""
+
+    def silent(play: Deal, dealer: int) -> None:
+        play.silent = True
+
+    after_init(silent)
+
+
+@fault("spoken-calls-under-silent", "engine")
+def spoken_calls_under_silent() -> None:
+    """DS-R15: the option calls = silent is ignored, the calls spoken and deciding the play as in the standard rules."""
+
+    def spoken(play: Deal, dealer: int) -> None:
+        play.silent = False
+
+    after_init(spoken)
+
+
+@fault("silent-calls-ignored", "engine")
+def silent_calls_ignored() -> None:
+    """DS-R15: with silent calls a call said with a card is ignored (the card played without it) instead of being
+    refused with call-not-allowed."""
+
+    def apply(original: Apply, play: Deal, action: Action) -> None:
+        player, card, call = parts(action)
+        if play.silent and play.phase != OVER and player == play.to_act and call > 0 and holds(play, player, card):
+            action = PLAYS[player][card][NONE]
+        original(play, action)
+
+    around_apply(apply)
+
+
+@fault("silent-fourth-card-compulsory", "engine")
+def silent_fourth_card_compulsory() -> None:
+    """DS-R16: with silent calls a follower who holds the fourth card of the rank must play it to the quack-quack."""
+
+    def apply(original: Apply, play: Deal, action: Action) -> None:
+        player, card, _ = parts(action)
+        if play.silent and play.phase == FOURTH and player == play.to_act and holds(play, player, card):
+            rank = RANK[play.table[0]]
+            if RANK[card] != rank and any(RANK[held] == rank for held in play.hand_lists[player]):
+                raise IllegalAction(ErrorCode.ANSWER_REQUIRED, "§6", "play the fourth card of the rank")
         original(play, action)
 
     around_apply(apply)

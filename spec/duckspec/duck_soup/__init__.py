@@ -12,11 +12,12 @@ The state machines that compose them are :mod:`~duckspec.duck_soup.deal` and
 
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
-from duckspec.duck_soup.deal import DealState, Phase, apply, legal_actions, new_deal
+from duckspec.duck_soup.deal import DealState, apply, legal_actions, new_deal
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.game import GameState, MatchState, new_game, new_match
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.tricks import Phase
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.duck_soup.winning import GameEnd, GameResult
 
 GAME_ID = "duck-soup"
@@ -40,6 +41,7 @@ __all__ = [
     "SECTIONS",
     "Action",
     "Call",
+    "Calls",
     "Course",
     "DealState",
     "DoubleDraw",

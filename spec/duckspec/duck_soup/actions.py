@@ -41,6 +41,25 @@ class SayDuck:
 Action = Play | SayDuck
 
 
+def check_well_formed(action: object) -> None:
+    """Raise ``TypeError`` unless ``action`` is a :class:`Play` or :class:`SayDuck` of the right types.
+
+    A player is an ``int`` (``True`` is not a player), a card a :class:`~duckspec.cards.Card`, a call a
+    :class:`~duckspec.duck_soup.quacking.Call`. A malformed action is a mistake of the program that
+    built it, not a move the rules forbid: ``apply`` refuses it before consulting any rule, and
+    nothing changes.
+    """
+    if not isinstance(action, Play | SayDuck):
+        raise TypeError(f"an action is a Play or a SayDuck, not {type(action).__name__}")
+    if type(action.player) is not int:
+        raise TypeError(f"an action's player is an int, not {action.player!r}")
+    if isinstance(action, Play):
+        if not isinstance(action.card, Card):
+            raise TypeError(f"a Play's card is a Card, not {action.card!r}")
+        if not isinstance(action.call, Call):
+            raise TypeError(f"a Play's call is a Call ({', '.join(call.name for call in Call)}), not {action.call!r}")
+
+
 def action_sort_key(action: Action) -> tuple[int, int, int, int]:
     """The canonical order of actions: by player, plays before "duck", by card, then by call."""
     if isinstance(action, SayDuck):

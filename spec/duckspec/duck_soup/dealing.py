@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from duckspec.cards import Card, format_cards, full_deck
 from duckspec.duck_soup.cards import HAND_SIZE, PACK_SIZE, PLAYERS
+from duckspec.seats import opponent
 
 STOCK_SIZE = PACK_SIZE - PLAYERS * HAND_SIZE
 
@@ -41,25 +42,16 @@ def check_deck(deck: Sequence[Card]) -> None:
         )
 
 
-def non_dealer(dealer: int) -> int:
-    """The dealer's opponent, who receives the first card and leads the first trick (Rules §3, §4).
-
-    pre: dealer in (0, 1)
-    post: __return__ != dealer and __return__ in (0, 1)
-    """
-    return 1 - dealer
-
-
 def dealt_to(position: int, dealer: int) -> int:
     """The player who receives the card at ``position`` (0 is the top) of the deck (Rules §3.2; DS-R01).
 
-    Cards alternate one at a time, starting with the non-dealer.
+    Cards alternate one at a time, starting with the dealer's opponent.
 
     pre: 0 <= position < 2 * HAND_SIZE and dealer in (0, 1)
     post: __return__ in (0, 1)
     post: (__return__ == dealer) == (position % 2 == 1)
     """
-    return non_dealer(dealer) if position % 2 == 0 else dealer
+    return opponent(dealer) if position % 2 == 0 else dealer
 
 
 def deal_hands(deck: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -84,36 +76,10 @@ def initial_stock(deck: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def next_dealer(dealer: int) -> int:
-    """The dealer of the next deal: the players take turns to deal (Rules §3.1; ruling DS-R11).
+    """The dealer of the next deal: the players take turns to deal, so it is the dealer's opponent (Rules §3.1;
+    ruling DS-R11: across games too).
 
     pre: dealer in (0, 1)
     post: __return__ != dealer
     """
-    return 1 - dealer
-
-
-def arrange_deck(
-    dealer: int,
-    hands: tuple[Sequence[Card], Sequence[Card]],
-    stock_top: Sequence[Card] = (),
-) -> tuple[Card, ...]:
-    """A deck order dealing at least the given cards to each player, ``stock_top`` on the stock (§3; DS-R01).
-
-    The inverse of :func:`deal_hands` and :func:`initial_stock`, for building positions: the
-    cards not named fill the remaining places in canonical order. Raises :class:`InvalidDeck`
-    if a card is named twice or a hand has more than 13 cards.
-    """
-    named = [*hands[0], *hands[1], *stock_top]
-    if len(set(named)) != len(named) or max(len(hands[0]), len(hands[1])) > HAND_SIZE:
-        raise InvalidDeck("each card may be named once, and a hand holds at most 13 cards")
-    spare = iter(card for card in full_deck() if card not in set(named))
-    full_hands = [
-        list(hands[player]) + [next(spare) for _ in range(HAND_SIZE - len(hands[player]))] for player in range(PLAYERS)
-    ]
-    deck: list[Card] = []
-    taken = [0, 0]
-    for position in range(PLAYERS * HAND_SIZE):
-        player = dealt_to(position, dealer)
-        deck.append(full_hands[player][taken[player]])
-        taken[player] += 1
-    return (*deck, *stock_top, *spare)
+    return opponent(dealer)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duckspec.cards import Card
+from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.variants import DoubleDraw, StockVisibility
 
 
@@ -55,7 +56,7 @@ def draw_after_quack_quack(stock: tuple[Card, ...], order: DoubleDraw) -> Draw:
     """Two cards each after a quack-quack, or one each when only two are left (Rules §6; DS-R04).
 
     Standard order (``WINNER_FIRST``): the winner takes the top two, the loser the next two.
-    Option ``ALTERNATE``: winner, loser, winner, loser.
+    Option ``double_draw`` ``ALTERNATE``: winner, loser, winner, loser.
 
     pre: len(stock) >= 2 and len(stock) % 2 == 0
     post: len(__return__.winner_cards) == len(__return__.loser_cards)
@@ -67,3 +68,17 @@ def draw_after_quack_quack(stock: tuple[Card, ...], order: DoubleDraw) -> Draw:
     if order is DoubleDraw.ALTERNATE:
         return Draw((stock[0], stock[2]), (stock[1], stock[3]), stock[4:])
     return Draw(stock[:2], stock[2:4], stock[4:])
+
+
+def draw_after(course: Course, stock: tuple[Card, ...], tricks: int, order: DoubleDraw) -> Draw:
+    """The cards drawn once ``tricks`` tricks are won together: none in the Soup course (§5 draws in the Duck only,
+    §7); one each after a trick (§5.1-2); two each after the two tricks of a quack-quack (§6; option
+    ``double_draw``, DS-R04).
+
+    pre: tricks in (1, 2)
+    pre: course == Course.SOUP or (len(stock) >= 2 and len(stock) % 2 == 0)
+    post: __return__ == Draw((), (), stock) if course == Course.SOUP else len(__return__.stock) < len(stock)
+    """
+    if course is Course.SOUP:
+        return Draw((), (), stock)
+    return draw_after_quack_quack(stock, order) if tricks == 2 else draw_after_trick(stock)

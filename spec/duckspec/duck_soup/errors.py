@@ -2,18 +2,24 @@
 
 The codes are part of the conformance contract: an implementation under test must reject an
 illegal action with the same code. When an action is wrong in several ways, the code reported
-is the first of :class:`ErrorCode` in definition order (its *precedence*), because
-:func:`duckspec.duck_soup.deal.check_action` tests them in that order:
+is the first of :class:`ErrorCode` in definition order (its *precedence*):
+:func:`duckspec.duck_soup.deal.check_action` gathers every refusal the section modules find and
+reports the most urgent (:func:`most_urgent`).
 
 1. ``game-over``: the game or match has a result; nothing more is played.
-2. ``deal-over``: the deal has ended (its Soup course is played out) and no next deal has begun.
+2. ``deal-over``: the deal has ended (its Soup course is played out) and no next deal has begun:
+   in a single deal, in a game that waits for the deck of its next deal, or in a match that
+   waits for the deck of its next game.
 3. ``not-your-turn``: the action names a player other than the one who must act.
 4. ``duck-not-allowed``: "duck" is said where no quack is waiting to be answered.
 5. ``answer-required``: a quack is waiting; the leader must say "duck" or lead a third card of
    the quacked rank with "quack-quack" (ruling DS-R10).
 6. ``card-not-in-hand``: the card played is not in the player's hand.
-7. ``call-not-allowed``: the call cannot be made at this point of the trick (for example
-   "quack" on a lead, or "duck soup" on an ordinary follow).
+7. ``call-not-allowed``: the call cannot be made at this point of the trick: any call on a lead;
+   "quack-quack" or "duck soup" on a follow; "quack" or "quack-quack" on the fourth card
+   (ruling DS-R12). (While a quack waits, a card without "quack-quack" is ``answer-required``.)
+   With the option ``calls = "silent"``, any call at all, the leader's card of the quacked rank
+   included (ruling DS-R15).
 8. ``call-rank-mismatch``: "quack", "quack-quack" or "duck soup" called on a card whose rank
    differs from the rank led (ruling DS-R02).
 
@@ -72,3 +78,8 @@ class IllegalAction(Exception):
         self.code = code
         self.rule = rule
         self.message = message
+
+
+def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
+    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
+    return min(problems, key=lambda problem: problem.code.precedence)

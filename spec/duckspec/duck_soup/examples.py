@@ -1,26 +1,57 @@
 """The worked examples of the rule texts, played through the specification.
 
-Each example sets up the position the text describes, plays it with :func:`deal.apply` (or
-scores it with §8's functions) and reports what the specification says happened beside what
-the text says. The tests and ``ducksoup examples`` run every one of them.
+Each example sets up the position the text describes (:func:`arrange_deck` builds a deck order
+that deals the cards it needs), plays it with :func:`deal.apply` (or scores it with §8's
+functions) and reports what the specification says happened beside what the text says. The
+tests and ``ducksoup examples`` run every one of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from duckspec.cards import parse_card, parse_cards
+from duckspec.cards import Card, full_deck, parse_card, parse_cards
 from duckspec.duck_soup.actions import Play, SayDuck
-from duckspec.duck_soup.cards import Course
+from duckspec.duck_soup.cards import HAND_SIZE, PLAYERS, Course
+from duckspec.duck_soup.courses import course_points
 from duckspec.duck_soup.deal import DealState, apply, new_deal
-from duckspec.duck_soup.dealing import arrange_deck
+from duckspec.duck_soup.dealing import InvalidDeck, dealt_to
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.scoring import course_points, deal_score
+from duckspec.duck_soup.scoring import deal_score
 from duckspec.duck_soup.tricks import Trick
 
 ANNA, BEN = 0, 1
 """Anna leads first, so Ben deals."""
+
+
+def arrange_deck(
+    dealer: int,
+    hands: tuple[Sequence[Card], Sequence[Card]],
+    stock_top: Sequence[Card] = (),
+) -> tuple[Card, ...]:
+    """A deck order dealing at least the given cards to each player, ``stock_top`` on the stock (§3; DS-R01).
+
+    The inverse of :func:`~duckspec.duck_soup.dealing.deal_hands` and
+    :func:`~duckspec.duck_soup.dealing.initial_stock`, for building the positions of examples
+    and tests: the cards not named fill the remaining places in canonical order. Raises
+    :class:`~duckspec.duck_soup.dealing.InvalidDeck` if a card is named twice or a hand has
+    more than 13 cards.
+    """
+    named = [*hands[0], *hands[1], *stock_top]
+    if len(set(named)) != len(named) or max(len(hands[0]), len(hands[1])) > HAND_SIZE:
+        raise InvalidDeck("each card may be named once, and a hand holds at most 13 cards")
+    spare = iter(card for card in full_deck() if card not in set(named))
+    full_hands = [
+        list(hands[player]) + [next(spare) for _ in range(HAND_SIZE - len(hands[player]))] for player in range(PLAYERS)
+    ]
+    deck: list[Card] = []
+    taken = [0, 0]
+    for position in range(PLAYERS * HAND_SIZE):
+        player = dealt_to(position, dealer)
+        deck.append(full_hands[player][taken[player]])
+        taken[player] += 1
+    return (*deck, *stock_top, *spare)
 
 
 @dataclass(frozen=True)
@@ -45,7 +76,11 @@ def _deal(anna: str, ben: str, stock_top: str = "") -> DealState:
 
 def _points(state: DealState) -> str:
     duck = state.points(Course.DUCK)
-    return f"Anna {duck[ANNA]} point(s), Ben {duck[BEN]} point(s)"
+    return f"Anna {_plural(duck[ANNA], 'point')}, Ben {_plural(duck[BEN], 'point')}"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def clubs_trick() -> str:
@@ -98,7 +133,7 @@ def _tricks(face_down: int, face_up: int) -> list[Trick]:
 
 
 def anna_and_ben_scores() -> str:
-    """§8 example: Duck 4+2 and 5+2 tricks, Soup 3+3 and 4+3; Anna 8 x 9, Ben 9 x 10."""
+    """§8 example: Duck 4+2 and 5+2 tricks, Soup 3+3 and 4+3; Anna scores 8 × 9, Ben 9 × 10."""
     anna = deal_score(course_points(_tricks(4, 2)), course_points(_tricks(3, 3)))
     ben = deal_score(course_points(_tricks(5, 2)), course_points(_tricks(4, 3)))
     return f"Anna {anna}, Ben {ben}"
@@ -111,10 +146,10 @@ def korean_score() -> str:
 
 WORKED_EXAMPLES = (
     WorkedExample(
-        "en §4, de §4", "A lower club wins in the Duck", "Anna 0 point(s), Ben 1 point(s); Ben leads next", clubs_trick
+        "en §4, de §4", "A lower club wins in the Duck", "Anna 0 points, Ben 1 point; Ben leads next", clubs_trick
     ),
     WorkedExample(
-        "en §4, de §4", "A heart loses to the club led, face up", "Anna 2 point(s), Ben 0 point(s)", hearts_instead
+        "en §4, de §4", "A heart loses to the club led, face up", "Anna 2 points, Ben 0 points", hearts_instead
     ),
     WorkedExample(
         "en §6, de §6",
@@ -123,7 +158,7 @@ WORKED_EXAMPLES = (
         jack_quack_quack,
     ),
     WorkedExample(
-        "en §6, de §6", "A quack answered by duck", "Anna 0 point(s), Ben 2 point(s); Ben leads next", quack_then_duck
+        "en §6, de §6", "A quack answered by duck", "Anna 0 points, Ben 2 points; Ben leads next", quack_then_duck
     ),
     WorkedExample("en §8, de §8", "Duck points times Soup points", "Anna 72, Ben 90", anna_and_ben_scores),
     WorkedExample("ko Scoring", "5 times 7", "35", korean_score),

@@ -4,7 +4,10 @@ A game is a run of deals, the players taking turns to deal, until §9 gives a re
 (option ``best_of`` 3 or 5) is a run of games until one player has won the majority, a double
 game counting two (ruling DS-R11). The deals' deck orders are inputs, given in advance as a
 tuple of decks, top first, consumed one per deal; a game or match that needs a deal more than it
-was given waits (:attr:`GameState.needs_deck`) until :func:`add_decks` supplies more.
+was given waits (:attr:`GameState.needs_deck`, :attr:`MatchState.needs_deck`) until
+:func:`add_decks` or :func:`match_add_decks` supplies more. While it waits, every action is
+refused with ``deal-over``: the last deal is over and the next has not begun (the game goes on,
+or the match does; only a game or match with a winner refuses with ``game-over``).
 
 The dealer alternates from deal to deal across the whole match, games included (DS-R11).
 """
@@ -73,6 +76,10 @@ def apply(state: GameState, action: Action) -> GameState:
     """The game after ``action``: finishing a deal scores it, then ends the game or deals again (§8, §9)."""
     if state.result is not None:
         raise IllegalAction(ErrorCode.GAME_OVER, "§9", f"the game is over: player {state.result.winner} has won it")
+    if state.needs_deck:
+        raise IllegalAction(
+            ErrorCode.DEAL_OVER, "§9", "the deal is over and the game goes on, but no deck is left for its next deal"
+        )
     after = deals.apply(state.deal, action)
     if not after.is_over:
         return replace(state, deal=after)
@@ -109,14 +116,14 @@ def _checked(deck: Sequence[Card]) -> Deck:
 
 @dataclass(frozen=True)
 class MatchState:
-    """A match of ``options.best_of`` games (§11 Match play): the current game and the finished ones."""
+    """A match of ``options.best_of`` games (§11 Match play): its options, the current game and the finished ones.
+
+    With ``best_of`` 1 the match is a single game.
+    """
 
     game: GameState
+    options: RuleOptions
     results: tuple[GameResult, ...] = ()
-
-    @property
-    def options(self) -> RuleOptions:
-        return self.game.deal.options
 
     @property
     def games_won(self) -> tuple[int, int]:
@@ -128,6 +135,7 @@ class MatchState:
 
     @property
     def winner(self) -> int | None:
+        """The player who has won the majority of the option ``best_of`` games, or None (§11; DS-R11)."""
         return match_winner(self.games_won, self.options.best_of)
 
     @property
@@ -136,12 +144,13 @@ class MatchState:
 
     @property
     def needs_deck(self) -> bool:
+        """Whether the match goes on but no deck is left for its next deal (of this game, or of the next game)."""
         return not self.is_over and self.game.deal.is_over
 
 
 def new_match(decks: Sequence[Sequence[Card]], first_dealer: int, options: RuleOptions = STANDARD) -> MatchState:
     """A match (or, with ``best_of`` 1, a single game) starting from ``decks`` and ``first_dealer``."""
-    return MatchState(game=new_game(decks, first_dealer, options))
+    return MatchState(game=new_game(decks, first_dealer, options), options=options)
 
 
 def match_legal_actions(state: MatchState) -> tuple[Action, ...]:
@@ -153,6 +162,13 @@ def match_apply(state: MatchState, action: Action) -> MatchState:
     """The match after ``action``: a finished game is counted, and the next game starts if needed."""
     if state.winner is not None:
         raise IllegalAction(ErrorCode.GAME_OVER, "§11", f"the match is over: player {state.winner} has won it")
+    if state.game.result is not None:
+        raise IllegalAction(
+            ErrorCode.DEAL_OVER,
+            "§11",
+            f"game {len(state.results)} is won and the match goes on, "
+            "but no deck is left for the first deal of the next game",
+        )
     game = apply(state.game, action)
     if game.result is None:
         return replace(state, game=game)

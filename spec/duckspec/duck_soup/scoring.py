@@ -1,23 +1,12 @@
 """Rules §8 Scoring: a deal's score is the Duck points times the Soup points.
 
-Each course's points are the sum of its tricks' points (1 for a face-down trick, 2 for a
-face-up one, §4.4). Multiplying the two makes balance pay: a player with no points in one
-course scores nothing for the deal, however well the other course went.
+Each course's points are counted when the course ends (§7,
+:func:`~duckspec.duck_soup.courses.course_points`), from the tricks' values (§4.4). Multiplying
+the two makes balance pay: a player with no points in one course scores nothing for the deal,
+however well the other course went.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
-
-from duckspec.duck_soup.tricks import Trick
-
-
-def course_points(tricks: Iterable[Trick]) -> int:
-    """A player's points in one course: 1 per face-down trick, 2 per face-up trick (§7, §8).
-
-    post: __return__ >= 0
-    """
-    return sum(trick.points for trick in tricks)
 
 
 def deal_score(duck_points: int, soup_points: int) -> int:

@@ -1,9 +1,10 @@
 """Rules §11 Variants, as rule options.
 
 The standard game (all options at their defaults) is the English text's: the stock's top card
-lies face up, a game is played to 250, and after a quack-quack the winner draws two cards
-before the loser draws two. Each option below changes only the functions that name it in
-their docstrings:
+lies face up, a game is played to 250, after a quack-quack the winner draws two cards before
+the loser draws two, and the calls are spoken. Each option below changes only the functions
+that name it in their docstrings (``tests/test_citations.py`` checks that every function
+reading an option names it):
 
 * ``stock``: ``HIDDEN`` is Parlett's original rule, where the top card of the stock stays face
   down. It changes only what players may see (:func:`duckspec.duck_soup.drawing.face_up_card`),
@@ -13,6 +14,11 @@ their docstrings:
 * ``double_draw``: ``ALTERNATE`` is the other reading of the double draw after a
   quack-quack, found in CardStock's DuckSoup2.rcy: winner, loser, winner, loser
   (:func:`duckspec.duck_soup.drawing.draw_after_quack_quack`, ruling DS-R04).
+* ``calls``: ``SILENT`` is the Korean text's reading, where no word is needed: any card of the
+  rank led is a quack, the leader's card of the rank is the quack-quack, and the fourth card of
+  the rank takes both tricks, so that no call can be forgotten (ruling DS-R15). Actions then
+  carry no call at all (:func:`duckspec.duck_soup.quacking.calls_allowed`,
+  :func:`duckspec.duck_soup.quacking.is_quack` and the other functions of §6 that name it).
 """
 
 from __future__ import annotations
@@ -37,6 +43,13 @@ class DoubleDraw(enum.StrEnum):
     ALTERNATE = "alternate"
 
 
+class Calls(enum.StrEnum):
+    """Whether the calls of §6 are spoken and decide the play (standard), or silent (the Korean reading)."""
+
+    SPOKEN = "spoken"
+    SILENT = "silent"
+
+
 MATCH_LENGTHS = (1, 3, 5)
 
 
@@ -47,6 +60,7 @@ class RuleOptions:
     stock: StockVisibility = StockVisibility.FACE_UP
     best_of: int = 1
     double_draw: DoubleDraw = DoubleDraw.WINNER_FIRST
+    calls: Calls = Calls.SPOKEN
 
     def __post_init__(self) -> None:
         if self.best_of not in MATCH_LENGTHS:

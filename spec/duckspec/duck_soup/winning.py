@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 
 from duckspec.duck_soup.cards import PLAYERS
+from duckspec.seats import opponent
 
 TARGET = 250
 DOUBLE_LINE = 125
@@ -38,7 +39,7 @@ class GameResult:
 
     @property
     def loser(self) -> int:
-        return 1 - self.winner
+        return opponent(self.winner)
 
     @property
     def value(self) -> int:
@@ -62,7 +63,7 @@ def pond_winner(deal_scores: tuple[int, int]) -> int | None:
 
     pre: len(deal_scores) == 2 and min(deal_scores) >= 0
     post: __return__ is None or is_in_the_pond(deal_scores[__return__])
-    post: __return__ is None or deal_scores[__return__] > deal_scores[1 - __return__]
+    post: __return__ is None or deal_scores[__return__] > deal_scores[opponent(__return__)]
     post: (__return__ is None) == (max(deal_scores) < 125 or deal_scores[0] == deal_scores[1])
     """
     in_pond = [player for player in range(PLAYERS) if is_in_the_pond(deal_scores[player])]
@@ -82,7 +83,7 @@ def has_reached_target(totals: tuple[int, int]) -> bool:
 def higher_total(totals: tuple[int, int]) -> int | None:
     """The player with the higher total, or None when the totals are level (§9; DS-R08).
 
-    post: __return__ is None or totals[__return__] > totals[1 - __return__]
+    post: __return__ is None or totals[__return__] > totals[opponent(__return__)]
     """
     if totals[0] == totals[1]:
         return None
@@ -121,4 +122,4 @@ def game_result(totals: tuple[int, int], deal_scores: tuple[int, int]) -> GameRe
         end = GameEnd.TARGET
     if winner is None:
         return None
-    return GameResult(winner, end, is_in_the_soup(totals[1 - winner]), totals)
+    return GameResult(winner, end, is_in_the_soup(totals[opponent(winner)]), totals)

@@ -1,0 +1,46 @@
+"""Duck Soup in the conformance suite: its codec, views, oracle, generator plan and the registry entry ``SUITE``.
+
+The suite's generic machinery (runner, linter, generator, reports) knows the game only through
+:data:`SUITE` (see :mod:`duckcheck.games`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from duckcheck.codec import JSON
+from duckcheck.duck_soup.encoding import OPTION_VALUES, parse_action
+from duckcheck.duck_soup.failures import FIELD_SECTIONS, SECTION_TITLES, describe, sections_of
+from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.views import TraceViews
+from duckcheck.games import GameSuite
+from duckspec.duck_soup import GAME_ID
+from duckspec.duck_soup.errors import ErrorCode
+
+
+def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
+    from duckcheck.duck_soup.plan import full_plan  # loaded only when traces are built
+
+    return full_plan()
+
+
+SUITE = GameSuite(
+    id=GAME_ID,
+    title="Duck Soup",
+    designer="David Parlett",
+    family_order=1,
+    trace_prefix="ds-",
+    players=(2,),
+    scopes=tuple(scope.value for scope in Scope),
+    option_values=OPTION_VALUES,
+    sections=SECTION_TITLES,
+    field_sections=FIELD_SECTIONS,
+    error_sections={code.value: code.section for code in ErrorCode},
+    start=Table.of,
+    views=TraceViews,
+    parse_action=parse_action,
+    describe_action=describe,
+    failure_sections=sections_of,
+    plan=_plan,
+)
+"""Duck Soup's entry in the family's registry."""

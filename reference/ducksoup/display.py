@@ -1,0 +1,37 @@
+"""How the terminal shows playing cards, for every game of the family that uses them.
+
+Cards show as ``10♥`` with the red suits in red, or as plain ``TH`` with ``NO_COLOR`` set or a
+dumb terminal, so that a screen reader, a log file or a pipe gets plain letters.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from duckspec.cards import Card, Suit
+
+SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+
+
+def plain_output() -> bool:
+    """Whether to write cards as plain ``9C`` rather than ``9♣``: ``NO_COLOR`` or a dumb terminal."""
+    return "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards are shown: suit symbols with colour markup, or plain letters."""
+
+    symbols: bool = True
+
+    def card(self, card: Card) -> str:
+        if not self.symbols:
+            return str(card)
+        text = card.rank.letter.replace("T", "10") + SYMBOLS[card.suit]
+        return f"[red]{text}[/red]" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(card) for card in cards) or "-"

@@ -1,0 +1,410 @@
+"""Narrating a trace: what the rules say happened at each step, and why (``ducksoup replay`` and ``explain``).
+
+The narration follows the executable specification, not the trace's expected states: in a
+dispute the rules decide. Each trick's winner comes with the rule that decided it, each draw
+with who took which card, and the change of course, the scores and the game's end with their
+sections and rulings. Seen as one player (``as_player``), cards that player could not see are
+hidden. A step the rules forbid stops the narration with the rule it breaks; so does a stored
+state that the rules contradict (``check``, for conformance traces, whose states are claims).
+
+Players are called by their names when the record gives them (``names``), and a card whose
+place the record does not give (``inferred``, from :func:`ducksoup.duck_soup.record.infer_decks`) is
+marked with ``?`` wherever it is shown before it is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from duckcheck.codec import parse_cards_text
+from duckcheck.duck_soup.encoding import parse_action, parse_options, result_json
+from duckcheck.duck_soup.failures import FIELD_SECTIONS
+from duckcheck.duck_soup.oracle import Scope, Table
+from ducksoup.display import SUIT_WORDS, Style
+from ducksoup.narration import Loaded, NarrationStopped, Told
+from duckspec.cards import Card
+from duckspec.duck_soup.actions import Action, Play, SayDuck
+from duckspec.duck_soup.cards import Course, beats_in_suit
+from duckspec.duck_soup.deal import DealState, Phase
+from duckspec.duck_soup.drawing import draw_after
+from duckspec.duck_soup.errors import IllegalAction
+from duckspec.duck_soup.game import MatchState
+from duckspec.duck_soup.quacking import Call, is_duck_soup, is_quack
+from duckspec.duck_soup.variants import Calls, DoubleDraw, StockVisibility
+from duckspec.seats import opponent
+
+JSON = dict[str, Any]
+NUMBER_WORDS = {1: "a card", 2: "two cards"}
+
+
+@dataclass
+class Narrator:
+    """Plays a trace on the specification and tells what happens."""
+
+    trace: JSON
+    style: Style = field(default_factory=Style)
+    as_player: int | None = None
+    names: tuple[str, ...] | None = None
+    """The players' names (a record's ``Players`` tag); "player 0" and "player 1" without them."""
+    inferred: frozenset[tuple[int, str]] = frozenset()
+    """The cards whose place the record does not give: (deal, from 1; card, ``TC``)."""
+    check: bool = False
+    """Compare the trace's stored states and outcome with the rules', and stop where they disagree."""
+    finished_deals: list[JSON] = field(default_factory=list)
+    accepted: bool = False
+    """Whether the last step told was accepted (a refused step changes nothing)."""
+
+    def __post_init__(self) -> None:
+        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(self.trace["decks"]))
+        self.table = Table.start(
+            Scope(self.trace["scope"]), parse_options(self.trace["options"]), self.trace["dealer"], decks
+        )
+
+    # Players and cards
+
+    def name(self, player: int) -> str:
+        if player == self.as_player:
+            return "you"
+        return self.names[player] if self.names else f"player {player}"
+
+    def possessive(self, player: int) -> str:
+        return "your" if player == self.as_player else f"{self.name(player)}'s"
+
+    def who(self, player: int, verb: str) -> str:
+        """``player`` doing ``verb`` (third person): "player 0 takes", or "you take" as that player."""
+        if player == self.as_player:
+            return "you " + {"is": "are", "says": "say"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"{self.name(player)} {verb}"
+
+    def named(self, text: str) -> str:
+        """``text`` (a message of the rules) with "player 0" and "player 1" replaced by the names in use."""
+        for player in (0, 1):
+            text = text.replace(f"player {player}'s", self.possessive(player)).replace(
+                f"player {player}", self.name(player)
+            )
+        return text
+
+    def card(self, card: Card) -> str:
+        """A card as shown before it is played: marked ``?`` when its place was inferred."""
+        mark = "?" if (self.table.decks_used, str(card)) in self.inferred else ""
+        return self.style.card(card) + mark
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return " ".join(self.card(card) for card in cards) or "-"
+
+    def legend(self) -> list[str]:
+        if not self.inferred:
+            return []
+        return [
+            "cards marked ? are inferred: the record does not say where they lay, so a place that fits it was chosen"
+        ]
+
+    # The steps
+
+    def steps(self) -> Iterator[Told]:
+        """Each step told in turn (0 for the deal); raises NarrationStopped at a step the rules forbid."""
+        stop = self.disagreement(self.trace["initial"], "the initial state") if self.check else None
+        yield Told(0, [*self.legend(), *self.deal_lines(self.table.deal, 1)], stop)
+        if stop:
+            return
+        for number, step in enumerate(self.trace["steps"], 1):
+            dealt = self.table.decks_used
+            action = parse_action(step["action"], f"step {number}")
+            before = self.table
+            try:
+                self.table = before.apply(action)
+            except IllegalAction as error:
+                said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: "
+                said += self.named(error.message)
+                if "reject" not in step:
+                    raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
+                told = [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
+                self.accepted = False
+                stop = None
+                if self.check and step["reject"] != error.code.value:
+                    expected = step["reject"]
+                    stop = f"step {number}: the trace says it is refused with {expected}, the rules with {error.code}"
+                yield Told(number, told, stop)
+                if stop:
+                    return
+                continue
+            if "reject" in step:
+                raise NarrationStopped(
+                    f"step {number}: {self.describe(before.deal, action)} is legal, "
+                    f"but the trace says it must be refused with {step['reject']}"
+                )
+            self.accepted = True
+            if self.table.finished is not None:
+                self.finished_deals.append(_deal_outcome(self.table.finished))
+            lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
+            if self.table.decks_used != dealt and not self.table.deal.is_over:
+                lines += self.deal_lines(self.table.deal, self.table.decks_used)
+            stop = self.disagreement(step["state"], f"step {number}") if self.check else None
+            yield Told(number, lines, stop)
+            if stop:
+                return
+
+    def final_disagreement(self) -> str | None:
+        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
+        final: JSON = {"deals": self.finished_deals}
+        state = self.table.state
+        if isinstance(state, MatchState):
+            final["games"] = [result_json(result) for result in state.results]
+            final["games_won"] = list(state.games_won)
+            final["winner"] = state.winner
+        found = _differences(self.trace["final"], final, "final")
+        if not found:
+            return None
+        return "the outcome: the trace disagrees with the rules: " + "; ".join(found[:5])
+
+    def disagreement(self, stored: JSON, where: str) -> str | None:
+        """Where the trace's stored state disagrees with the state the rules give, or None."""
+        found = _differences(stored, self.table.to_json(), "state")
+        if not found:
+            return None
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        return f"{where}: the trace disagrees with the rules: " + "; ".join(found[:5]) + more
+
+    def describe(self, deal: DealState, action: Action) -> str:
+        if isinstance(action, SayDuck):
+            return f"{self.who(action.player, 'says')} duck"
+        verb = self.who(action.player, "leads" if deal.phase in (Phase.LEAD, Phase.ANSWER) else "plays")
+        said = {Call.NONE: "", Call.QUACK: ', saying "Quack!"', Call.QUACK_QUACK: ', saying "Quack-quack"'}.get(
+            action.call, ', saying "Duck soup!"'
+        )
+        return f"{verb} {self.style.card(action.card)}{said}"
+
+    def consequences(self, before: Table, action: Action) -> list[str]:
+        """What follows from the action: a quack waiting, a trick decided, draws, course and deal ends."""
+        deal = before.deal
+        silent = deal.options.calls is Calls.SILENT
+        if (
+            isinstance(action, Play)
+            and deal.phase is Phase.FOLLOW
+            and is_quack(deal.table[0], action.card, action.call, deal.options.calls)
+        ):
+            how = "the rank led, which is a quack without a word (silent calls, DS-R15)" if silent else "a quack"
+            answer = "lead a third card of the rank" + ("" if silent else " with quack-quack")
+            return [f"  {how}: the leader must answer duck, or {answer} (§6, DS-R10)"]
+        if deal.phase in (Phase.LEAD, Phase.ANSWER) and isinstance(action, Play):
+            if deal.phase is Phase.ANSWER and silent:
+                return ["  a third card of the rank: a quack-quack, without a word (silent calls, DS-R15)"]
+            return []
+        lines = self.trick_lines(deal, action)
+        after_deal = self.table.finished or self.table.deal
+        lines += self.draw_lines(deal, after_deal)
+        lines += self.end_lines(before, after_deal)
+        return lines
+
+    def trick_lines(self, deal: DealState, action: Action) -> list[str]:
+        lead, course, leader = deal.table[0], deal.course, deal.leader
+        follower = opponent(leader)
+        if isinstance(action, SayDuck):
+            return [f"  the quacker, {self.name(follower)}, wins the trick: two suits, face up, 2 points (§6, §4.4)"]
+        assert isinstance(action, Play)
+        if deal.phase is Phase.FOURTH:
+            third = deal.table[2]
+            second = 1 if third.suit == action.card.suit else 2
+            if is_duck_soup(third, action.card, action.call, deal.options.calls):
+                how = "duck soup" if deal.options.calls is Calls.SPOKEN else "duck soup, without a word (DS-R15)"
+                return [
+                    f"  {how}: the fourth card of the rank takes both tricks, 2 + 2 points, "
+                    f"for {self.name(follower)} (§6)"
+                ]
+            kept = ""
+            if action.card.rank == lead.rank:
+                kept = " (the fourth card of the rank without the call counts as an ordinary card, DS-R03)"
+            elif deal.options.calls is Calls.SILENT and any(card.rank == lead.rank for card in deal.hands[follower]):
+                kept = " (the fourth card of the rank is held back, as the follower may, DS-R16)"
+            return [f"  {self.who(leader, 'wins')} both tricks: 2 points and {second} (§6){kept}"]
+        card = action.card
+        points = "one suit, face down, 1 point" if card.suit == lead.suit else "two suits, face up, 2 points"
+        if card.suit != lead.suit:
+            why = "only the suit led can win, so the leader wins"
+            if card.rank == lead.rank:
+                why = "the rank led without the call quack is an ordinary card (§6): the leader wins"
+            return [f"  {why}: {self.who(leader, 'takes')} it, {points} (§4.3, §4.4)"]
+        winner = follower if beats_in_suit(card, lead, course) else leader
+        word = "lower" if course is Course.DUCK else "higher"
+        ace = (
+            " (no card of its suit outranks the Ace, in either course, DS-R13)"
+            if "A" in (lead.rank.letter, card.rank.letter)
+            else ""
+        )
+        return [
+            f"  the {word} {SUIT_WORDS[lead.suit]} wins in the {course.value.capitalize()} course{ace}: "
+            f"{self.who(winner, 'takes')} it, {points} (§2, §4.3, §4.4)"
+        ]
+
+    def draw_lines(self, deal: DealState, after: DealState) -> list[str]:
+        """Who drew which cards from the stock after the trick (§5; §6 after a quack-quack)."""
+        if deal.course is not Course.DUCK:
+            return []
+        winner = after.leader
+        loser = opponent(winner)
+        hidden = deal.options.stock is StockVisibility.HIDDEN
+        tricks = 2 if deal.phase is Phase.FOURTH else 1
+        draw = draw_after(deal.course, deal.stock, tricks, deal.options.double_draw)
+        lines = []
+        if len(draw.winner_cards) == 2:
+            alternate = deal.options.double_draw is DoubleDraw.ALTERNATE
+            order = "alternately, winner first, DS-R04 option" if alternate else "the winner's two first, DS-R04"
+            lines.append(f"  after a quack-quack each draws two ({order}):")
+        elif tricks == 2:
+            lines.append(
+                "  only two cards are left in the stock: one each, and the Soup course will have 12 tricks (§6)"
+            )
+        lines.append(f"  {self.who(winner, 'takes')} {self.taken(draw.winner_cards, winner, hidden)} (§5)")
+        lines.append(f"  {self.who(loser, 'draws')} {self.drawn(draw.loser_cards, loser)} (§5)")
+        if after.course is Course.SOUP:
+            duck = after.points(Course.DUCK)
+            lines.append(
+                f"  the stock is empty: the Duck course ends. Duck points: "
+                f"{self.name(0)} {duck[0]}, {self.name(1)} {duck[1]} (§7)"
+            )
+            lines.append(f"  the Soup course begins, higher cards winning, Aces high; {self.who(winner, 'leads')} (§7)")
+        elif after.face_up_card is not None:
+            lines.append(f"  the new face-up card is {self.card(after.face_up_card)} (§5.3)")
+        return lines
+
+    def taken(self, cards: tuple[Card, ...], winner: int, hidden: bool) -> str:
+        """The winner's cards: the face-up card (seen by both) and any card after it, or, hidden, the top card(s)."""
+        if hidden:
+            what = "the top card of the stock" if len(cards) == 1 else "two cards from the top of the stock"
+            return f"{what}, {self.drawn(cards, winner)}, face down (hidden stock, DS-R09)"
+        text = f"the face-up card {self.card(cards[0])}"
+        if len(cards) == 2:
+            text += f" and then {self.drawn(cards[1:], winner)}"
+        return text
+
+    def drawn(self, cards: tuple[Card, ...], owner: int) -> str:
+        """Cards drawn unseen by ``owner``: shown, unless the narration is one player's and they are the other's."""
+        if self.as_player is None or self.as_player == owner:
+            return self.cards(cards)
+        return f"{NUMBER_WORDS[len(cards)]} you do not see"
+
+    def end_lines(self, before: Table, after_deal: DealState) -> list[str]:
+        if not after_deal.is_over:
+            return []
+        duck, soup = after_deal.points(Course.DUCK), after_deal.points(Course.SOUP)
+        lines = ["  the deal is over; each scores Duck points times Soup points (§8):"]
+        for player in (0, 1):
+            score = duck[player] * soup[player]
+            nothing = " (nothing in one course scores nothing)" if score == 0 else ""
+            lines.append(f"    {self.name(player)}: {duck[player]} × {soup[player]} = {score}{nothing}")
+        if isinstance(self.table.state, MatchState) and isinstance(before.state, MatchState):
+            lines += self.game_lines(before.state, self.table.state)
+        return lines
+
+    def game_lines(self, before: MatchState, after: MatchState) -> list[str]:
+        if len(after.results) == len(before.results):
+            totals = after.game.totals
+            level = (
+                " The totals are level past 250: another deal (§9, DS-R08)."
+                if totals[0] == totals[1] and max(totals) >= 250
+                else ""
+            )
+            return [f"  totals: {self.name(0)} {totals[0]}, {self.name(1)} {totals[1]}.{level} Next deal (§3.1, §9)."]
+        result = after.results[-1]
+        how = (
+            "in the pond: 125 or more in one deal wins a double game at once (§9, DS-R05, DS-R06)"
+            if result.end.value == "pond"
+            else "a total of 250 or more, and the higher total wins (§9, DS-R14)"
+        )
+        soup = f"; {self.who(result.loser, 'is')} in the soup, under 125 (§9)" if result.in_the_soup else ""
+        lines = [f"  {self.who(result.winner, 'wins')} the game: {how}{soup}; it counts {result.value} (DS-R07)"]
+        if after.options.best_of > 1:
+            won = after.games_won
+            state = f"{self.who(after.winner, 'wins')} the match" if after.winner is not None else "the match goes on"
+            lines.append(f"  games won: {self.name(0)} {won[0]}, {self.name(1)} {won[1]}; {state} (§11, DS-R11)")
+        return lines
+
+    def position(self) -> list[str]:
+        """The position now: hands (or the player's view), stock, face-up card, table, points."""
+        deal = self.table.deal
+        lines = []
+        for player in (0, 1):
+            if self.as_player is None or self.as_player == player:
+                lines.append(f"{self.possessive(player)} hand: {self.cards(list(deal.hands[player]))}")
+            else:
+                lines.append(f"{self.possessive(player)} hand: {len(deal.hands[player])} cards")
+        face_up = self.card(deal.face_up_card) if deal.face_up_card else "none"
+        lines.append(f"stock: {len(deal.stock)} cards, face-up card: {face_up}; course: {deal.course.value}")
+        lines.append(f"on the table: {self.style.cards(list(deal.table))}")
+        duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
+        lines.append(f"points (Duck, Soup): {self.name(0)} {duck[0]}, {soup[0]}; {self.name(1)} {duck[1]}, {soup[1]}")
+        return lines
+
+    def legal_lines(self) -> list[str]:
+        """Every legal action in the current position, described ("could I have quacked here?")."""
+        actions = self.table.legal_actions()
+        if not actions:
+            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
+            return [f"no action is possible: {over}"]
+        return [f"  {self.describe(self.table.deal, action)}" for action in actions]
+
+    def between_tricks(self) -> bool:
+        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
+        deal = self.table.deal
+        return self.accepted and deal.phase is Phase.LEAD and not deal.table
+
+    def deal_lines(self, deal: DealState, number: int) -> list[str]:
+        return [
+            f"deal {number}: {self.who(deal.dealer, 'deals')} 13 cards each, one at a time, "
+            f"the first to {self.name(opponent(deal.dealer))} (§3, DS-R01)",
+            *[f"  {line}" for line in self.position()],
+            f"  {self.who(deal.leader, 'leads')} first: the non-dealer (§4)",
+        ]
+
+
+def _rule(rule: str) -> str:
+    return f"ruling {rule}" if rule.startswith("DS-") else f"Rules {rule}"
+
+
+def _deal_outcome(deal: DealState) -> JSON:
+    duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
+    return {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(deal.scores())}
+
+
+def _differences(stored: Any, rules: Any, path: str) -> list[str]:
+    """Every place where the trace's ``stored`` value differs from the ``rules``' value, with the section concerned."""
+    if isinstance(stored, dict) and isinstance(rules, dict):
+        found = []
+        for key in [*rules, *(k for k in stored if k not in rules)]:
+            where = f"{path}.{key}"
+            if key not in stored:
+                found.append(f"{where}{_section(key)} is missing from the trace (the rules give {rules[key]!r})")
+            elif key not in rules:
+                found.append(f"{where} is not part of the state (the trace gives {stored[key]!r})")
+            else:
+                found += _differences(stored[key], rules[key], where)
+        return found
+    if isinstance(stored, list) and isinstance(rules, list) and len(stored) == len(rules):
+        return [
+            line
+            for i, pair in enumerate(zip(stored, rules, strict=True))
+            for line in _differences(*pair, f"{path}[{i}]")
+        ]
+    if stored == rules:
+        return []
+    key = path.rsplit(".", 1)[-1].split("[")[0]
+    return [f"{path}{_section(key)}: the trace says {stored!r}, the rules give {rules!r}"]
+
+
+def _section(key: str) -> str:
+    return f" ({FIELD_SECTIONS[key]})" if key in FIELD_SECTIONS else ""
+
+
+def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
+    """The narrator of a Duck Soup trace or record (the registry's entry point); a trace's stored states are
+    checked against the rules, a record's are not (it has none of its own)."""
+    return Narrator(
+        loaded.trace,
+        Style(symbols=symbols),
+        as_player,
+        names=loaded.names,
+        inferred=loaded.inferred,
+        check=not loaded.is_record,
+    )

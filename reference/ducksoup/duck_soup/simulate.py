@@ -1,0 +1,554 @@
+"""``ducksoup simulate``: bots play deals (and games) on the engine, to settle questions by numbers.
+
+Two bots of :data:`ducksoup.duck_soup.bots.BOTS` play ``--deals N`` deals, each from a deck shuffled by
+``random.Random(seed)``, so the same arguments always give the same figures (only the timing
+differs). The dealer alternates and the bots swap seats every two deals, so each bot deals
+half the deals from each seat: who leads first and who sits where cannot bias the result.
+
+The report gives what a rules question needs: deal scores per bot and overall, with their
+distribution; how often quacks, quack-quacks, duck soups, twelve-trick Soups and pointless
+courses happen; deal win rates with 95% Wilson intervals; and, with ``--games G``, whole games
+to 250 (or matches, with ``best_of``) and their win rates. ``--json`` prints it as one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from duckcheck.codec import EncodingError
+from duckcheck.duck_soup.encoding import OPTION_VALUES, options_json, parse_options
+from ducksoup.duck_soup.bots import BOTS, Bot
+from ducksoup.duck_soup.engine import Deal, Match
+from duckspec.duck_soup.actions import Play
+from duckspec.duck_soup.quacking import Call
+from duckspec.duck_soup.variants import RuleOptions
+from duckspec.seats import opponent
+
+JSON = dict[str, Any]
+PERCENTILES = (10, 25, 50, 75, 90)
+BUCKET = 25
+"""The width of the histogram's buckets of deal scores: 0-24, 25-49, ..."""
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+EVENTS = ("quack", "quack_quack", "duck_soup", "twelve_trick_soup", "zero_point_course")
+EVENT_NAMES = {
+    "quack": "a quack",
+    "quack_quack": "a quack-quack",
+    "duck_soup": "a duck soup",
+    "twelve_trick_soup": "a twelve-trick Soup",
+    "zero_point_course": "a course without a point",
+}
+
+
+# Playing
+
+
+@dataclass
+class DealRecord:
+    """What one finished deal tells: the bots' scores and points, and which events happened."""
+
+    scores: tuple[int, int]
+    """Deal scores by bot (bot A, bot B), not by seat."""
+    points: tuple[tuple[int, int], tuple[int, int]]
+    """``(duck, soup)`` points by bot."""
+    events: set[str] = field(default_factory=set)
+
+
+def seats(index: int) -> tuple[int, int]:
+    """The dealer and the seat of bot A in deal (or game) ``index``.
+
+    The dealer alternates every deal and the bots swap seats every two, so in every four deals
+    each bot deals twice, once from each seat.
+    """
+    return index % 2, (index // 2) % 2
+
+
+def new_deck(rng: random.Random) -> list[int]:
+    """A deck, top card first, shuffled by ``rng``: the only source of chance besides the bots'."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return deck
+
+
+def call_event(action: object) -> str | None:
+    """The event an action is: a quack, a quack-quack or a duck soup; None for anything else."""
+    if isinstance(action, Play) and action.call is not Call.NONE:
+        return {Call.QUACK: "quack", Call.QUACK_QUACK: "quack_quack", Call.DUCK_SOUP: "duck_soup"}[action.call]
+    return None
+
+
+def record(deal: Deal, seat_a: int, events: set[str]) -> DealRecord:
+    """The record of a finished deal, by bot: A in ``seat_a``, B in the other seat."""
+    order = (seat_a, opponent(seat_a))
+    scores = deal.scores()
+    if deal.tricks[0][1] + deal.tricks[1][1] == 12:  # the Duck ended with a quack-quack on a stock of two
+        events.add("twelve_trick_soup")
+    if any(deal.points[p][course] == 0 for p in (0, 1) for course in (0, 1)):
+        events.add("zero_point_course")
+    return DealRecord(
+        scores=(scores[order[0]], scores[order[1]]),
+        points=(
+            (deal.points[order[0]][0], deal.points[order[0]][1]),
+            (deal.points[order[1]][0], deal.points[order[1]][1]),
+        ),
+        events=events,
+    )
+
+
+def play_deal(deck: Sequence[int], dealer: int, seat_a: int, bots: tuple[Bot, Bot], options: RuleOptions) -> DealRecord:
+    """Play one deal to its end, each bot choosing from its own player's observation only."""
+    deal = Deal(deck, dealer, options)
+    players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
+    events: set[str] = set()
+    while not deal.is_over:
+        player = deal.to_act
+        assert player is not None
+        action = players[player].choose(deal.observation(player), deal.legal_actions())
+        deal.apply(action)
+        event = call_event(action)
+        if event:
+            events.add(event)
+    return record(deal, seat_a, events)
+
+
+@dataclass
+class GameRecord:
+    """One game (or match) played to its end: the winning bot, the value won, the deals it took."""
+
+    winner: int
+    """0 for bot A, 1 for bot B."""
+    value: int
+    """Games won by the winner: 2 for a double game (pond or soup), a match's tally otherwise."""
+    deals: int
+
+
+def play_game(
+    rng: random.Random, first_dealer: int, seat_a: int, bots: tuple[Bot, Bot], options: RuleOptions
+) -> GameRecord:
+    """Play a game to 250 (a match when ``best_of`` > 1), dealing each new deck from ``rng`` as needed."""
+    match = Match([new_deck(rng)], first_dealer, options)
+    players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
+    while not match.is_over:
+        if match.needs_deck:
+            match.add_decks([new_deck(rng)])
+            continue
+        player = match.deal.to_act
+        assert player is not None
+        match.apply(players[player].choose(match.observation(player), match.legal_actions()))
+    assert match.winner is not None
+    winner = match.winner if seat_a == 0 else opponent(match.winner)
+    return GameRecord(winner=winner, value=match.games_won[match.winner], deals=match.dealt)
+
+
+# Statistics
+#
+# Kept as running tallies (counts of each deal score, sums, event counts), never as a list of
+# deals, so memory stays flat however many deals are played; the figures are exact all the same.
+
+
+class Tally:
+    """A distribution of whole numbers kept as a count of each value: exact percentiles in bounded memory."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[int] = Counter()
+        self.n = 0
+        self.total = 0
+
+    def add(self, value: int) -> None:
+        self.counts[value] += 1
+        self.n += 1
+        self.total += value
+
+    def value_at(self, rank: int) -> int:
+        """The value at ``rank`` (0-based) in the sorted values."""
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if rank < seen:
+                return value
+        raise IndexError(rank)
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile, interpolating linearly between closest ranks (as :func:`percentile`)."""
+        position = (self.n - 1) * p / 100
+        low = math.floor(position)
+        high = min(low + 1, self.n - 1)
+        low_value, high_value = self.value_at(low), self.value_at(high)
+        return low_value + (high_value - low_value) * (position - low)
+
+    def report(self) -> JSON:
+        """Mean, extremes, percentiles and a histogram in buckets of 25 of the values."""
+        buckets: Counter[int] = Counter()
+        for value, count in self.counts.items():
+            buckets[value // BUCKET] += count
+        highest = max(self.counts)
+        return {
+            "mean": round(self.total / self.n, 3),
+            "min": min(self.counts),
+            "max": highest,
+            "percentiles": {str(p): round(self.percentile(p), 3) for p in PERCENTILES},
+            "histogram": [
+                {"from": b * BUCKET, "to": b * BUCKET + BUCKET - 1, "count": buckets.get(b, 0)}
+                for b in range(highest // BUCKET + 1)
+            ],
+        }
+
+
+def percentile(ordered: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile of sorted values, interpolating linearly between closest ranks."""
+    position = (len(ordered) - 1) * p / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def distribution(values: Iterable[int]) -> JSON:
+    """Mean, extremes, percentiles and a histogram in buckets of 25 of deal scores."""
+    tally = Tally()
+    for value in values:
+        tally.add(value)
+    return tally.report()
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: unlike the normal approximation it stays
+    within [0, 1] and is honest near 0 and 1, where a strong bot's win rate lies."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(successes: int, trials: int) -> JSON:
+    low, high = wilson(successes, trials)
+    return {"count": successes, "rate": round(successes / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+class DealStats:
+    """The running statistics of the deals played so far (see :func:`deal_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.scores = (Tally(), Tally())
+        self.overall = Tally()
+        self.points = [[0, 0], [0, 0]]
+        self.events: Counter[str] = Counter()
+        self.wins = [0, 0]
+
+    def add(self, record: DealRecord) -> None:
+        self.n += 1
+        for b in (0, 1):
+            self.scores[b].add(record.scores[b])
+            self.overall.add(record.scores[b])
+            self.points[b][0] += record.points[b][0]
+            self.points[b][1] += record.points[b][1]
+            self.wins[b] += record.scores[b] > record.scores[opponent(b)]
+        self.events.update(record.events)
+
+    def report(self, names: tuple[str, str]) -> JSON:
+        """The deal statistics: scores, events and deal win rates."""
+        n = self.n
+        return {
+            "deal_scores": {
+                "bots": [{"bot": names[b], **self.scores[b].report()} for b in (0, 1)],
+                "overall": self.overall.report(),
+            },
+            "mean_points": [
+                {"bot": names[b], "duck": round(self.points[b][0] / n, 3), "soup": round(self.points[b][1] / n, 3)}
+                for b in (0, 1)
+            ],
+            "events": {event: rate(self.events[event], n) for event in EVENTS},
+            "deal_wins": {
+                "bots": [{"bot": names[b], **rate(self.wins[b], n)} for b in (0, 1)],
+                "ties": rate(n - self.wins[0] - self.wins[1], n),
+            },
+        }
+
+
+def deal_report(records: Iterable[DealRecord], names: tuple[str, str]) -> JSON:
+    """The deal statistics of ``records``: scores, events and deal win rates."""
+    stats = DealStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names)
+
+
+class GameStats:
+    """The running statistics of the games (or matches) played so far (see :func:`game_report`)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.wins = [0, 0]
+        self.doubles = [0, 0]
+        self.deals = 0
+
+    def add(self, record: GameRecord) -> None:
+        self.n += 1
+        self.wins[record.winner] += 1
+        self.doubles[record.winner] += record.value >= 2
+        self.deals += record.deals
+
+    def report(self, names: tuple[str, str], options: RuleOptions) -> JSON:
+        """The game (or match) statistics: win rates, double games, deals per game."""
+        n = self.n
+        return {
+            "played": n,
+            "unit": "game" if options.best_of == 1 else f"match (best of {options.best_of})",
+            "bots": [
+                {
+                    "bot": names[b],
+                    **rate(self.wins[b], n),
+                    "double": self.doubles[b] if options.best_of == 1 else None,
+                }
+                for b in (0, 1)
+            ],
+            "mean_deals": round(self.deals / n, 3),
+        }
+
+
+def game_report(records: Iterable[GameRecord], names: tuple[str, str], options: RuleOptions) -> JSON:
+    """The game (or match) statistics of ``records``: win rates, double games, deals per game."""
+    stats = GameStats()
+    for record in records:
+        stats.add(record)
+    return stats.report(names, options)
+
+
+# The command
+
+
+def parse_bots(text: str) -> tuple[str, str]:
+    names = tuple(name.strip().lower() for name in text.split(","))
+    if len(names) != 2 or not all(names):
+        raise click.BadParameter(f"give two bots separated by a comma, like 'greedy,random', not {text!r}")
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
+    return names[0], names[1]
+
+
+def parse_rule_options(text: str) -> RuleOptions:
+    """``stock=hidden,best_of=3,double_draw=alternate`` as rule options; anything else is a one-line error."""
+    data: JSON = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, equals, value = item.partition("=")
+        key, value = key.strip().replace("-", "_"), value.strip()
+        if not equals or not key or not value:
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE; the options are {', '.join(OPTION_VALUES)}")
+        if key in data:
+            raise click.BadParameter(f"option {key!r} is given twice")
+        data[key] = int(value) if key == "best_of" and value.isdigit() else value
+    try:
+        return parse_options(data, "--options")
+    except EncodingError as error:
+        raise click.BadParameter(str(error).removeprefix("--options: ")) from None
+
+
+@contextmanager
+def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on a terminal, nothing otherwise; yields the function that advances it."""
+    if not console.is_terminal:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(what, total=total)
+        yield lambda: progress.advance(task)
+
+
+def run(deals: int, names: tuple[str, str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
+    """Play the deals and games and return the report (everything but ``timing`` depends only on the arguments)."""
+    deck_rng = random.Random(seed)
+    bot_rng = random.Random(f"ducksoup-bots:{seed}")
+    bots: tuple[Bot, Bot] = (
+        BOTS[names[0]](bot_rng.randrange(2**32)),
+        BOTS[names[1]](bot_rng.randrange(2**32)),
+    )
+    stats = DealStats()
+    started = time.perf_counter()
+    with progress_bar(console, deals, "deals") as advance:
+        for index in range(deals):
+            dealer, seat_a = seats(index)
+            stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
+            advance()
+    deal_seconds = time.perf_counter() - started
+    report: JSON = {
+        "deals": deals,
+        "bots": list(names),
+        "seed": seed,
+        "options": options_json(options),
+        **stats.report(names),
+        "games": None,
+    }
+    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": round(deals / deal_seconds, 1)}
+    if games:
+        game_stats = GameStats()
+        started = time.perf_counter()
+        with progress_bar(console, games, "games") as advance:
+            for index in range(games):
+                dealer, seat_a = seats(index)
+                game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
+                advance()
+        game_seconds = time.perf_counter() - started
+        report["games"] = game_stats.report(names, options)
+        timing.update(
+            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_stats.deals / game_seconds, 1)}
+        )
+    report["timing"] = timing
+    return report
+
+
+def show(report: JSON, console: Console) -> None:
+    """The report as compact tables for people, each within 80 columns."""
+    names = report["bots"]
+    labels = [f"[cyan]{names[0]}[/] (A)", f"[magenta]{names[1]}[/] (B)"]
+    options = ", ".join(f"{key}={value}" for key, value in report["options"].items())
+    console.print(f"[bold]{report['deals']} deals[/], {labels[0]} against {labels[1]}, seed {report['seed']}")
+    console.print(f"rules: {options}")
+
+    scores = new_table("Deal scores", "", "mean", "min", "p10", "p25", "median", "p75", "p90", "max")
+    rows = [*report["deal_scores"]["bots"], report["deal_scores"]["overall"]]
+    for label, row in zip([*labels, "overall"], rows, strict=True):
+        percentiles = (f"{row['percentiles'][str(p)]:g}" for p in PERCENTILES)
+        scores.add_row(label, f"{row['mean']:.1f}", str(row["min"]), *percentiles, str(row["max"]))
+    console.print(scores)
+
+    histogram = report["deal_scores"]["overall"]["histogram"]
+    widest = max(bucket["count"] for bucket in histogram)
+    console.print("[bold]Deal scores of both players[/], in buckets of 25")
+    for bucket in histogram:
+        bar = "#" * round(50 * bucket["count"] / widest)
+        console.print(f"  {bucket['from']:>4}-{bucket['to']:<4} {bucket['count']:>7}  {bar}")
+
+    deals = new_table("Deals", "", "won", "rate", "95% CI", "Duck pts", "Soup pts")
+    for b in (0, 1):
+        won, points = report["deal_wins"]["bots"][b], report["mean_points"][b]
+        better = won["ci95"][0] > 0.5  # a clear winner: the whole interval above one half
+        deals.add_row(
+            labels[b],
+            str(won["count"]),
+            f"[green]{won['rate']:.4f}[/]" if better else f"{won['rate']:.4f}",
+            interval(won),
+            f"{points['duck']:.2f}",
+            f"{points['soup']:.2f}",
+        )
+    ties = report["deal_wins"]["ties"]
+    deals.add_row("ties", str(ties["count"]), f"{ties['rate']:.4f}", interval(ties), "", "")
+    console.print(deals)
+
+    events = new_table("Deals with", "", "deals", "fraction", "95% CI")
+    for event in EVENTS:
+        entry = report["events"][event]
+        events.add_row(EVENT_NAMES[event], str(entry["count"]), f"{entry['rate']:.4f}", interval(entry))
+    console.print(events)
+
+    games = report["games"]
+    if games:
+        unit = games["unit"]
+        table = new_table(
+            f"{games['played']} {unit}s, {games['mean_deals']:.2f} deals each", "", "won", "rate", "95% CI"
+        )
+        for b in (0, 1):
+            won = games["bots"][b]
+            double = f" ({won['double']} double)" if won["double"] is not None else ""
+            rate = f"[green]{won['rate']:.4f}[/]" if won["ci95"][0] > 0.5 else f"{won['rate']:.4f}"
+            table.add_row(labels[b], f"{won['count']}{double}", rate, interval(won))
+        console.print(table)
+
+    timing = report["timing"]
+    line = f"{timing['deals_per_second']:,.0f} deals/s"
+    if "game_deals_per_second" in timing:
+        line += f", {timing['game_deals_per_second']:,.0f} deals/s in games"
+    console.print(line, style="dim")
+
+
+def new_table(title: str, *columns: str) -> Table:
+    """A table without side borders, its first column (the labels) left-aligned and the others right."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in columns:
+        table.add_column(column, justify="right" if column else "left")
+    return table
+
+
+def interval(entry: JSON) -> str:
+    low, high = entry["ci95"]
+    return f"{low:.4f}-{high:.4f}"
+
+
+@click.command(short_help="Play bots against each other: scores, events and win rates.")
+@click.option("--deals", type=int, default=1000, show_default=True, metavar="N", help="Deals to play (at least 1).")
+@click.option(
+    "--bots",
+    "bots_text",
+    default="greedy,random",
+    show_default=True,
+    metavar="A,B",
+    help=f"The two bots, among: {', '.join(sorted(BOTS))}.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deck shuffles (and the bots).")
+@click.option("--games", type=int, default=0, show_default=True, metavar="G", help="Also play G whole games to 250.")
+@click.option(
+    "--options",
+    "options_text",
+    default="",
+    metavar="KEY=VALUE,...",
+    help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate, calls=spoken|silent.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
+def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: str, as_json: bool) -> None:
+    """Play deals between two bots on the engine and report scores, events and win rates.
+
+    Each deal is dealt from a deck shuffled by the seed, so the same arguments give the same
+    figures; the dealer alternates and the bots swap seats, so each deals half the time.
+    """
+    if deals < 1:
+        raise click.BadParameter(f"play at least 1 deal, not {deals}", param_hint="'--deals'")
+    if games < 0:
+        raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
+    try:
+        names = parse_bots(bots_text)
+    except click.BadParameter as error:
+        error.param_hint = "'--bots'"
+        raise
+    try:
+        options = parse_rule_options(options_text)
+    except click.BadParameter as error:
+        error.param_hint = "'--options'"
+        raise
+    no_color = bool(os.environ.get("NO_COLOR"))
+    progress = Console(stderr=True, no_color=no_color, highlight=False)
+    try:
+        report = run(deals, names, seed, games, options, progress)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+    else:
+        show(report, Console(no_color=no_color, highlight=False))

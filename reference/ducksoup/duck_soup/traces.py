@@ -1,0 +1,138 @@
+"""Conformance traces and the engine: replay a trace on the engine, or record the engine's play as a trace.
+
+>>> from ducksoup.duck_soup.traces import TraceRecorder
+>>> from duckspec.cards import full_deck
+>>> recorder = TraceRecorder("my-first-deal", "A deal played by hand", "deal", [full_deck()], dealer=1)
+>>> recorder.apply(recorder.play.legal_actions()[0])
+>>> trace = recorder.trace()
+>>> trace["steps"][0]["action"]
+{'player': 0, 'play': 'AC'}
+>>> replay(trace)[-1]["table"]
+'AC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from duckcheck import FORMAT_VERSION
+from duckcheck.codec import cards_text, parse_cards_text
+from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
+from duckcheck.duck_soup.oracle import Scope, check_setup
+from duckcheck.trace import validate_trace
+from ducksoup.duck_soup.engine import Deal, Match
+from duckspec.cards import Card
+from duckspec.duck_soup import GAME_ID
+from duckspec.duck_soup.actions import Action
+from duckspec.duck_soup.errors import IllegalAction
+from duckspec.duck_soup.variants import RuleOptions
+
+JSON = dict[str, Any]
+
+
+class TraceMismatch(AssertionError):
+    """The engine does not do what a trace expects; the message names the step and the difference."""
+
+
+def start(scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Deal | Match:
+    """A new engine deal (scope ``"deal"``) or game or match, checked like a trace's setup."""
+    kind = Scope(scope)
+    check_setup(kind, options, len(decks))
+    return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Match(decks, dealer, options)
+
+
+def from_trace(trace: JSON) -> Deal | Match:
+    """The engine at the start of ``trace`` (a trace's JSON data)."""
+    decks = [parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(trace["decks"])]
+    return start(trace["scope"], parse_options(trace["options"]), trace["dealer"], decks)
+
+
+def replay(trace: JSON) -> list[JSON]:
+    """Play ``trace`` on the engine and return the state after each step (the initial state first).
+
+    Raises :class:`TraceMismatch` at the first step where the engine disagrees with the trace.
+    """
+    play = from_trace(trace)
+    states = [play.state()]
+    if states[0] != trace["initial"]:
+        raise TraceMismatch(f"{trace['id']}: the initial state differs from the trace's")
+    for number, step in enumerate(trace["steps"], 1):
+        action = parse_action(step["action"], f"step {number}")
+        try:
+            play.apply(action)
+        except IllegalAction as error:
+            if step.get("reject") != error.code.value:
+                raise TraceMismatch(f"{trace['id']}: step {number}: {action} rejected with {error.code}") from None
+            continue
+        if "reject" in step:
+            raise TraceMismatch(f"{trace['id']}: step {number}: {action} accepted, expected {step['reject']}")
+        states.append(play.state())
+        if states[-1] != step["state"]:
+            raise TraceMismatch(f"{trace['id']}: step {number}: the state after {action} differs from the trace's")
+    return states
+
+
+class TraceRecorder:
+    """Records play on the engine as a conformance trace (to replay it, share it, or dispute it)."""
+
+    def __init__(
+        self,
+        trace_id: str,
+        description: str,
+        scope: str,
+        decks: Sequence[Sequence[Card]],
+        dealer: int,
+        options: RuleOptions | None = None,
+    ) -> None:
+        self.options = options or RuleOptions()
+        self.header: JSON = {
+            "format": FORMAT_VERSION,
+            "id": trace_id,
+            "description": description,
+            "game": GAME_ID,
+            "players": 2,
+            "scope": scope,
+            "options": options_json(self.options),
+            "dealer": dealer,
+            "sections": [],
+            "rulings": [],
+            "tags": ["recorded"],
+        }
+        self.decks = [cards_text(list(deck)) for deck in decks]
+        self.play = start(scope, self.options, dealer, decks)
+        self.initial = self.play.state()
+        self.steps: list[JSON] = []
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` and record it; an illegal action is recorded as rejected, then re-raised."""
+        try:
+            self.play.apply(action)
+        except IllegalAction as error:
+            self.steps.append({"action": action_json(action), "reject": error.code.value})
+            raise
+        self.steps.append({"action": action_json(action), "state": self.play.state()})
+
+    def trace(self) -> JSON:
+        """The trace so far, valid against the trace schema."""
+        used = self.play.dealt if isinstance(self.play, Match) else 1
+        last = self.play.state()
+        final: JSON = {"deals": _finished_deals(self.play)}
+        if isinstance(self.play, Match):
+            final.update({"games": last["games"], "games_won": last["games_won"], "winner": last["winner"]})
+        trace = {
+            **self.header,
+            "decks": self.decks[:used],
+            "initial": self.initial,
+            "steps": self.steps,
+            "final": final,
+        }
+        return validate_trace(trace, self.header["id"])
+
+
+def _finished_deals(play: Deal | Match) -> list[JSON]:
+    """Points and scores of every deal played to its end."""
+    if isinstance(play, Match):
+        return [{"points": points, "scores": list(scores)} for points, scores in play.finished]
+    state = play.state()
+    return [{"points": state["points"], "scores": state["scores"]}] if play.is_over else []
