@@ -2,7 +2,8 @@
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser, bridges.
 Not default: soak (long property and differential tests), soak-runner (the runner against randomly
-misbehaving adapters for minutes), bench (speed, measured side by side).
+misbehaving adapters for minutes), bench (speed, measured side by side),
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
 """
 
 from __future__ import annotations
@@ -183,6 +184,24 @@ def bench(session: nox.Session) -> None:
     session.run("ducksoup", "check")
     if shutil.which("node"):
         session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])
+
+
+@nox.session(name="bench-solver", python=PYTHON)
+def bench_solver(session: nox.Session) -> None:
+    """The Soup solver on 20 positions of 10 and of 13 cards each from bot deals: seconds, positions per
+    second, table hit rate and peak memory beside the targets (benchmarks/solver.py; extra arguments go to it)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/solver.py", *session.posargs)
+
+
+@nox.session(name="bench-bot", python=PYTHON)
+def bench_bot(session: nox.Session) -> None:
+    """The strong bot against the greedy bot: 400 deals with the seats swapped, 100 games, and its time per
+    decision, beside the targets (benchmarks/bot.py; extra arguments go to it)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/bot.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -53,7 +53,7 @@ myst_heading_anchors = 3
 # (the standard library and typing constructs), since there is no intersphinx offline.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", r"(typing|typing_extensions|collections|collections\.abc|enum|pathlib|dataclasses|types|json|re)\..*"),
+    (r"py:.*", r"(typing|typing_extensions|collections(\.abc)?|enum|pathlib|dataclasses|types|json|re|random)\..*"),
     (r"py:.*", r"(Any|Sequence|Iterable|Iterator|Callable|Mapping|Path|TypeVar|T|Self|Literal)"),
     (
         r"py:.*",

@@ -18,6 +18,7 @@ import pytest
 from ducksoup.duck_soup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
 from ducksoup.duck_soup.engine import PLAIN, Deal
 from ducksoup.duck_soup.simulate import new_deck, play_deal, play_game, seats
+from ducksoup.duck_soup.strong import Budget, StrongBot
 from ducksoup.stats import wilson
 from duckspec.cards import parse_card, parse_cards
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -76,7 +77,7 @@ def hidden_twin(deal: Deal, player: int, rng: random.Random) -> Deal:
 
 
 def test_the_bots_are_registered_by_name() -> None:
-    assert {"random": RandomBot, "greedy": GreedyBot} == BOTS
+    assert {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot} == BOTS
     for name, kind in BOTS.items():
         assert kind.name == name
 
@@ -91,8 +92,10 @@ def test_random_is_uniform_among_the_legal_actions_and_reproducible() -> None:
     assert [again.choose({}, legal) for _ in range(4000)] == picks
 
 
-@pytest.mark.parametrize("kind", [RandomBot, GreedyBot])
-def test_a_bot_refuses_to_choose_when_nothing_is_legal(kind: type[RandomBot] | type[GreedyBot]) -> None:
+@pytest.mark.parametrize("kind", [RandomBot, GreedyBot, StrongBot])
+def test_a_bot_refuses_to_choose_when_nothing_is_legal(
+    kind: type[RandomBot] | type[GreedyBot] | type[StrongBot],
+) -> None:
     deal = Deal(new_deck(random.Random(2)), 0)
     with pytest.raises(ValueError, match="no legal action"):
         kind(0).choose(deal.observation(0), ())
@@ -162,6 +165,24 @@ def test_a_bot_decides_from_its_players_view_alone(kind: type[RandomBot] | type[
     mismatches, differing = blind_mismatches(kind)
     assert mismatches == 0
     assert differing > 100  # the twins really differed in what was hidden
+
+
+def test_the_strong_bot_decides_from_its_players_view_alone() -> None:
+    """The same twin deals for the strong bot, with a small budget so that the test stays quick:
+    its samples and searches see only what the view shows."""
+    light = Budget(duck_samples=2, duck_candidates=2, soup_samples=2, soup_nodes=3000)
+    mismatches, differing = blind_mismatches(lambda seed: StrongBot(seed, light), deals=6)
+    assert mismatches == 0
+    assert differing > 50
+
+
+def test_the_strong_bot_replays_the_same_deals_from_the_same_seed() -> None:
+    def scores(seed: int) -> list[tuple[int, int]]:
+        rng = random.Random(seed)
+        bots: tuple[Bot, Bot] = (StrongBot(seed, Budget(duck_samples=2, soup_samples=2)), GreedyBot(seed + 1))
+        return [play_deal(new_deck(rng), *seats(i), bots, RuleOptions()).scores for i in range(3)]
+
+    assert scores(8) == scores(8)
 
 
 def test_the_blindness_test_catches_a_bot_that_peeks() -> None:

@@ -16,7 +16,7 @@ import pytest
 from duckcheck.data import data_dir
 from duckcheck.games import DEFAULT_GAME, GameSuite, games
 from duckcheck.trace import load_manifest
-from ducksoup.games import reference, references
+from ducksoup.games import load, reference, references
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = {
@@ -60,6 +60,7 @@ def test_each_game_has_its_folder_in_every_layer(suite: GameSuite) -> None:
     assert (data_dir("schema") / "games" / f"{entry.id}.schema.json").is_file()
     assert {"engine", "spec"} <= set(entry.backends)
     assert {"random", "greedy"} <= set(entry.bot_classes())
+    assert entry.analyse is None or callable(load(entry.analyse))  # the analysis, where the game has one
     assert entry.worked_examples() or entry.id != DEFAULT_GAME
     listed = [item for item in load_manifest()["traces"] if item["game"] == entry.id]
     assert listed and all(item["file"].startswith(f"{entry.id}/") for item in listed)

@@ -23,6 +23,7 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 
 
 LAZY_COMMANDS = {
+    "analyse": "ducksoup.telling:analyse",
     "explain": "ducksoup.telling:explain",
     "replay": "ducksoup.telling:replay",
     "view": "ducksoup.viewer.command:view",

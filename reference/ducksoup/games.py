@@ -3,8 +3,9 @@
 Each game's reference folder (``ducksoup/<package>/``) defines ``GAME``, a :class:`GameReference`:
 the game's entry in the conformance suite's registry (:class:`duckcheck.games.GameSuite`, its
 facts and the specification behind them) and what the reference adds: the adapter's backends
-(the fast engine, and the specification), the bots, and the commands that tell, play and
-simulate the game. The adapter and every command of the CLI reach a game only through it.
+(the fast engine, and the specification), the bots, and the commands that tell, play, simulate
+and (where the game has a solver) analyse the game. The adapter and every command of the CLI
+reach a game only through it.
 """
 
 from __future__ import annotations
@@ -48,6 +49,27 @@ class WorkedExample(Protocol):
     def check(self) -> tuple[bool, str]: ...
 
 
+class Analysis(Protocol):
+    """The analysis of a recorded game (``ducksoup analyse``): the best play at each decision and what each
+    mistake cost."""
+
+    def to_json(self) -> JSON:
+        """The whole analysis as one JSON object (``ducksoup analyse --json``)."""
+        ...
+
+    def report_lines(self, mistakes_only: bool = False) -> list[str]:
+        """The analysis for people, decision by decision, then a summary per player."""
+        ...
+
+    def step_notes(self) -> Mapping[int, str]:
+        """One line per analysed step, by step number (``ducksoup explain --analyse``)."""
+        ...
+
+
+class NoAnalysis(ValueError):
+    """A game the reference cannot analyse; the message names the games it can."""
+
+
 Target = str
 """Where a piece of a game lives, as ``"module:attribute"``; it is imported only when used, so that the
 adapter and each command load no more than they need."""
@@ -85,6 +107,11 @@ class GameReference:
     viewer: Target | None = None
     """How the trace viewer (``ducksoup view``, ``check --html``, the docs' trace pages) draws the game: a
     :class:`ducksoup.viewer.scene.Drawing` (its cards' faces, and its states and views as scenes)."""
+    analyse: Target | None = None
+    """Where the game can be analysed (``ducksoup analyse``, ``explain --analyse``): a function (a trace as JSON;
+    keywords ``samples``, the sampled play-outs per action where values are estimated, ``seed`` and ``start``,
+    the first step analysed) returning an :class:`Analysis`; it raises ``ValueError`` saying why a trace cannot
+    be analysed."""
 
     @property
     def id(self) -> str:
@@ -126,6 +153,17 @@ class GameReference:
         loaded: Loaded = load(self.read_record)(text, path)
         return loaded
 
+    def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1) -> Analysis:
+        """The analysis of ``trace``, a trace of this game; :class:`NoAnalysis` when the game has none."""
+        if self.analyse is None:
+            able = [entry.id for entry in references() if entry.analyse is not None]
+            raise NoAnalysis(
+                f"{self.suite.title} has no solver to analyse its games: "
+                f"analysis is available for {', '.join(able) or 'no game'} only"
+            )
+        analysis: Analysis = load(self.analyse)(trace, samples=samples, seed=seed, start=start)
+        return analysis
+
 
 @cache
 def references() -> tuple[GameReference, ...]:
@@ -149,8 +187,10 @@ def reference(game_id: str | None = None) -> GameReference:
 
 
 __all__ = [
+    "Analysis",
     "Backend",
     "GameReference",
+    "NoAnalysis",
     "Setup",
     "UnknownGame",
     "WorkedExample",

@@ -1,4 +1,5 @@
-"""``ducksoup replay`` and ``ducksoup explain``: telling a recorded deal, game or match step by step.
+"""``ducksoup replay``, ``ducksoup explain`` and ``ducksoup analyse``: telling a recorded deal, game or match
+step by step, and analysing its play.
 
 Both take a conformance trace of any game of the family (a JSON file, or the ID of a trace of
 the bundled suite) or a hand-written record of a game that has a record format (Duck Soup's;
@@ -11,10 +12,15 @@ What the rules say decides. A conformance trace's stored states are claims: the 
 rules contradict stops the telling, which says where and how they differ. A record that breaks a
 rule is told up to the step (or card) that breaks it, and the telling stops there, naming the
 rule and the line. Either way the exit status is 1; a file that cannot be read at all is 2.
+
+``analyse`` (and ``explain --analyse``, beside the narration) gives the best play at each decision
+and what each mistake cost, from the game's own analysis (:meth:`ducksoup.games.GameReference.analysis`);
+a game without one is refused with the names of the games that have one.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +32,7 @@ from duckcheck.trace import TraceError, parse_trace, trace_path
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.cli import game_option
 from ducksoup.display import plain_output
-from ducksoup.games import reference
+from ducksoup.games import NoAnalysis, reference
 from ducksoup.narration import Loaded, NarrationStopped
 
 JSON = dict[str, Any]
@@ -72,9 +78,19 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     return loaded
 
 
-def tell(name: str, as_player: int | None, at: int | None, positions: bool, game: str | None = None) -> int:
-    """Tell the game in the file (or suite trace) ``name``; the exit status (0 told, 1 stopped by the rules,
-    2 a bad file)."""
+def tell(
+    name: str,
+    as_player: int | None,
+    at: int | None,
+    positions: bool,
+    game: str | None = None,
+    samples: int | None = None,
+) -> int:
+    """Tell the game in the file (or suite trace) ``name``; the exit status (0 told, 1 stopped by the rules or
+    an analysis refused, 2 a bad file or a game without analysis).
+
+    With ``samples`` (not None), each analysed decision is followed by its analysis line (:func:`analyse`).
+    """
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
@@ -92,11 +108,23 @@ def tell(name: str, as_player: int | None, at: int | None, positions: bool, game
     if at is not None and not 0 <= at <= len(trace["steps"]):
         errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
+    notes: dict[int, str] = {}
+    if samples is not None:
+        try:
+            notes = dict(reference(trace["game"]).analysis(trace, samples=samples).step_notes())
+        except NoAnalysis as error:
+            errors.print(f"error: {error}", markup=False)
+            return 2
+        except ValueError as error:
+            errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
+            return 1
     console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
     try:
         for told in narrator.steps():
             for line in told.lines:
                 console.print(line)
+            if told.number in notes:
+                console.print(f"  analysis: {notes[told.number]}", markup=False)
             if told.stop:
                 console.print(f"[red]stopped[/red] at {told.stop}")
                 return 1
@@ -122,6 +150,10 @@ def tell(name: str, as_player: int | None, at: int | None, positions: bool, game
         console.print(f"[red]stopped[/red] at {final}")
         return 1
     return 0
+
+
+DEFAULT_SAMPLES = 16
+"""Sampled play-outs per legal action at each decision whose value is estimated rather than solved."""
 
 
 AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
@@ -152,11 +184,69 @@ def replay(name: str, as_player: int | None, at: int | None, game: str | None) -
 @AS_PLAYER
 @AT_STEP
 @GAME
-def explain(name: str, as_player: int | None, at: int | None, game: str | None) -> None:
+@click.option(
+    "--analyse", "analyse", is_flag=True, help="Show each decision's analysis beside it (see 'ducksoup analyse')."
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=0),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="With --analyse: sampled play-outs per legal action where a value is estimated.",
+)
+def explain(name: str, as_player: int | None, at: int | None, game: str | None, analyse: bool, samples: int) -> None:
     """Explain a trace or record step by step, citing the rules sections and rulings.
 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
-    bundled suite (ds-deal-greedy-007). Exit status: 0 told, 1 stopped where the game breaks a rule or
-    a stored state disagrees with the rules, 2 the file cannot be read.
+    bundled suite (ds-deal-greedy-007). With --analyse, each decision is followed by its analysis (for the
+    games that have one: see 'ducksoup analyse'). Exit status: 0 told, 1 stopped where the game breaks a
+    rule or a stored state disagrees with the rules, 2 the file cannot be read.
     """
-    raise SystemExit(tell(name, as_player, at, positions=False, game=game))
+    raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
+
+
+@click.command(short_help="Analyse a trace or record: the best play and what mistakes cost.")
+@GAME_FILE
+@GAME
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=0),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="Sampled play-outs per legal action at each decision whose value is estimated (0: the exact values only).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled play-outs.")
+@click.option("--mistakes", is_flag=True, help="List only the decisions that lost points.")
+@click.option(
+    "--from",
+    "start",
+    type=click.IntRange(min=1),
+    default=1,
+    metavar="STEP",
+    help="Analyse only the decisions from step STEP on.",
+)
+def analyse(name: str, game: str | None, as_json: bool, samples: int, seed: int, mistakes: bool, start: int) -> None:
+    """Analyse a trace or record: the best play at each decision and the points each mistake cost.
+
+    FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
+    bundled suite (ds-deal-greedy-007). Only games with a solver can be analysed (Duck Soup: its Soup is
+    solved exactly, its Duck estimated by sampled play-outs). Exit status: 0 analysed, 2 the file cannot
+    be read or analysed.
+    """
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        trace = load_game_file(find_game_file(name), game).trace
+        report = reference(trace["game"]).analysis(trace, samples=samples, seed=seed, start=start)
+    except (TraceError, NoAnalysis) as error:
+        errors.print(f"error: {shown(str(error))}", markup=False)
+        raise SystemExit(2) from None
+    except ValueError as error:  # the game's analysis refuses the trace (EncodingError and SetupError are too)
+        errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
+        raise SystemExit(2) from None
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=1))
+        return
+    console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
+    for line in report.report_lines(mistakes_only=mistakes):
+        console.print(line, markup=False)

@@ -1,5 +1,6 @@
-"""Duck Soup in the reference implementation: the engine, the bots, the narrator, the terminal game, the
-simulations and the hand-written records, offered to the family's machinery by the registry entry ``GAME``."""
+"""Duck Soup in the reference implementation: the engine, the bots (the strong one with its Soup solver
+and sampled worlds), the narrator, the terminal game, the simulations, the hand-written records and
+the analysis of recorded deals, offered to the family's machinery by the registry entry ``GAME``."""
 
 from __future__ import annotations
 
@@ -16,5 +17,6 @@ GAME = GameReference(
     simulate="ducksoup.duck_soup.simulate:simulate",
     read_record="ducksoup.duck_soup.record:read_record",
     viewer="ducksoup.duck_soup.scenes:DRAWING",
+    analyse="ducksoup.duck_soup.analyse:analyse_trace",
 )
 """Duck Soup's entry in the reference implementation's registry."""

@@ -10,8 +10,10 @@ that produces the conformance suite's views.
   must beat, and a source of forgotten calls.
 * ``greedy`` (:class:`GreedyBot`): looks one trick ahead and weighs the points at stake, the
   face-up card the winner takes, the cards it spends and the balance of its two courses.
+* ``strong`` (:class:`ducksoup.duck_soup.strong.StrongBot`): sampled play-outs in the Duck, the Soup
+  solver in the Soup.
 
-Both draw only from their own ``random.Random(seed)``, so a simulation is reproducible.
+Each draws only from its own ``random.Random(seed)``, so a simulation is reproducible.
 """
 
 from __future__ import annotations
@@ -394,8 +396,15 @@ class GreedyBot:
         return -(2 + second) * lose - stake / 2 - self.keep(seen, card)
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots by name, as ``ducksoup simulate --bots`` takes them; each is built from a seed."""
+from ducksoup.duck_soup.strong import StrongBot  # noqa: E402 - it plays the greedy bot above in its play-outs
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[StrongBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+}
+"""The bots by name, as ``ducksoup simulate --bots`` and ``ducksoup play --bot`` take them; each is built
+from a seed."""
 
 
 def _silent_calls(view: View, legal: Sequence[Action]) -> bool:

@@ -1,0 +1,198 @@
+"""``ducksoup analyse``: the Soup's losses add up, the Duck's estimates are sampled as documented,
+and the knowledge behind the samples is exactly what the player had seen."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ducksoup.cli import main
+from ducksoup.duck_soup.analyse import AnalysisError, analyse_trace
+from ducksoup.duck_soup.bots import GreedyBot, RandomBot
+from ducksoup.duck_soup.engine import Deal
+from ducksoup.duck_soup.sampling import Knowledge
+from ducksoup.duck_soup.simulate import new_deck
+from ducksoup.games import NoAnalysis, reference
+from ducksoup.telling import find_game_file, load_game_file
+from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+
+TRACE = "ds-deal-greedy-001"
+QUICK = "ds-deal-greedy-027"
+"""A deal of the greedy bot whose Soup is among the quickest of the suite to solve (seconds)."""
+
+
+def load(name: str) -> dict[str, Any]:
+    """A trace of the bundled suite, by its ID, as ``ducksoup analyse`` reads it."""
+    return load_game_file(find_game_file(name)).trace
+
+
+@pytest.fixture(scope="module")
+def soup_analysis() -> object:
+    return analyse_trace(load(QUICK), samples=0)
+
+
+def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysis: object) -> None:
+    """The value at the Soup's start minus the deal's result equals player 0's listed losses minus
+    player 1's: every point the result falls short of (or exceeds) perfect play is accounted for."""
+    from ducksoup.duck_soup.analyse import Analysis
+
+    assert isinstance(soup_analysis, Analysis)
+    (deal,) = soup_analysis.deals
+    assert deal.soup_start is not None and deal.result is not None
+    assert deal.soup_start - deal.result == deal.losses(0, "soup") - deal.losses(1, "soup")
+    assert deal.identity_holds()
+    assert any(d.loss > 0 for d in deal.decisions)  # the greedy bot does make mistakes
+    for decision in deal.decisions:
+        values = dict(decision.values)
+        assert decision.loss == decision.value_best - values[decision.taken] >= 0
+        assert all(values[action] == decision.value_best for action in decision.best)
+
+
+def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: object) -> None:
+    """The deal's result is the engine's: player 0's deal score minus player 1's."""
+    from ducksoup.duck_soup.analyse import Analysis, replay
+
+    assert isinstance(soup_analysis, Analysis)
+    last = None
+    for _, deal, _ in replay(load(QUICK)):
+        last = deal
+    assert last is not None and last.is_over
+    scores = last.scores()
+    assert soup_analysis.deals[0].result == scores[0] - scores[1]
+
+
+def test_duck_estimates_state_their_samples_and_repeat_with_the_seed() -> None:
+    trace = load(TRACE)
+    first = analyse_trace(trace, samples=2, seed=5, soup=False)
+    again = analyse_trace(trace, samples=2, seed=5, soup=False)
+    other = analyse_trace(trace, samples=2, seed=6, soup=False)
+    assert first.to_json() == again.to_json()
+    assert first.to_json() != other.to_json()
+    duck = [d for d in first.deals[0].decisions if d.course == "duck"]
+    assert len(duck) > 10
+    for decision in duck:
+        assert decision.samples == 2 and decision.error is not None and decision.spread is not None
+        assert decision.taken in dict(decision.values) and decision.error >= 0
+        # The loss is measured again in fresh worlds (the winner's curse), so it may come out negative;
+        # an action with the best mean loses nothing.
+        assert decision.loss == 0 if decision.taken in decision.best else decision.error > 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [RuleOptions(), RuleOptions(stock=StockVisibility.HIDDEN), RuleOptions(double_draw=DoubleDraw.ALTERNATE)],
+    ids=["face-up", "hidden", "alternate"],
+)
+def test_the_worlds_sampled_agree_with_everything_the_player_saw(options: RuleOptions) -> None:
+    """At every decision of a dozen deals: the real deal is one of the worlds the player's knowledge
+    allows, and every sampled world shows the player exactly the view it had."""
+    rng = random.Random(31)
+    decisions = slots = 0
+    for number in range(12):
+        deal = Deal(new_deck(rng), number % 2, options)
+        bots = (GreedyBot(number), RandomBot(number) if number % 3 else GreedyBot(number + 50))
+        knowledge = (Knowledge(), Knowledge())
+        while not deal.is_over:
+            player = deal.to_act
+            assert player is not None
+            view = deal.observation(player)
+            known = knowledge[player]
+            known.observe(view)
+            pool, held, stock = known.unplaced()
+            opponent = 1 - player
+            unknown = {c for c in deal.hand_lists[opponent] if not deal.known[opponent] >> c & 1}
+            below = set(deal.stock[deal.top if deal.hidden else deal.top + 1 :])
+            gone_unseen = set(pool) - unknown - below
+            assert unknown | below <= set(pool) and (held, stock) == (len(unknown), len(below))
+            assert len(gone_unseen) == len(known.slots)
+            for slot in known.slots:
+                assert any(slot.allows(card) for card in gone_unseen)
+            world = known.world_deal(known.sample(random.Random(decisions)), options)
+            assert world.observation(player) == view
+            decisions += 1
+            slots += len(known.slots)
+            action = bots[player].choose(view, deal.legal_actions())
+            known.acted(action)
+            deal.apply(action)
+    assert decisions > 500 and slots > 1000  # cards did leave play unseen, and were accounted for
+
+
+def test_analyse_prints_a_report_and_json(tmp_path: Path) -> None:
+    runner = CliRunner()
+    late = ["--samples", "0", "--from", "40"]  # the last tricks of the Soup: quick to solve
+    text = runner.invoke(main, ["analyse", TRACE, *late, "--mistakes"])
+    assert text.exit_code == 0, text.output
+    assert "value at the Soup's start" in text.output and "(holds)" in text.output and "loses" in text.output
+    data = runner.invoke(main, ["analyse", TRACE, *late, "--json"])
+    assert data.exit_code == 0
+    report = json.loads(data.output)
+    assert report["trace"] == TRACE and report["objective"].startswith("deal score difference")
+    (deal,) = report["deals"]
+    assert deal["soup_start_step"] == min(d["step"] for d in deal["decisions"]) >= 40
+    assert deal["soup_start_value"] - deal["result"] == deal["soup_losses"][0] - deal["soup_losses"][1]
+    assert {row["player"] for row in report["summary"]} == {0, 1}
+
+
+def test_analyse_reads_trace_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(main, ["analyse", "no-such-trace"])
+    assert missing.exit_code == 2 and "no such file" in missing.output and "Traceback" not in missing.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    broken = runner.invoke(main, ["analyse", str(bad)])
+    assert broken.exit_code == 2 and "error:" in broken.output
+    refused = load(TRACE)
+    refused["steps"][3]["action"] = refused["steps"][2]["action"]  # a card played twice
+    with pytest.raises(AnalysisError):
+        analyse_trace(refused, samples=0)
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(refused), encoding="utf-8")
+    told = runner.invoke(main, ["analyse", str(wrong), "--samples", "0"])
+    assert told.exit_code == 2 and "cannot be analysed" in told.output and "Traceback" not in told.output
+
+
+def test_analysis_is_reached_through_the_registry_and_refused_for_a_game_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Duck Soup's entry names its analysis; a game whose entry names none is refused with one clear message,
+    by ``analyse`` and by ``explain --analyse``, naming the games that have one."""
+    import dataclasses
+
+    import ducksoup.telling
+
+    entry = reference("duck-soup")
+    assert entry.analyse == "ducksoup.duck_soup.analyse:analyse_trace"
+    trace = load(TRACE)
+    assert entry.analysis(trace, samples=0, start=40).to_json()["trace"] == TRACE
+    without = dataclasses.replace(entry, analyse=None)
+    with pytest.raises(NoAnalysis, match="analysis is available for duck-soup only"):
+        without.analysis(trace, samples=0)
+    monkeypatch.setattr(ducksoup.telling, "reference", lambda game=None: without)
+    for command in (["analyse", TRACE], ["explain", TRACE, "--analyse"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert "analysis is available for duck-soup only" in result.output and "Traceback" not in result.output
+
+
+def test_explain_shows_the_analysis_beside_the_narration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each analysed step is followed by its analysis line (the Duck and the end of the Soup here, to be quick)."""
+    import ducksoup.duck_soup.analyse
+
+    whole = ducksoup.duck_soup.analyse.analyse_trace
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(load(TRACE)), encoding="utf-8")
+    for course, part in (("Duck", {"soup": False}), ("Soup", {"start": 40})):
+        monkeypatch.setattr(
+            ducksoup.duck_soup.analyse,
+            "analyse_trace",
+            lambda trace, samples, seed, start, part=part: whole(trace, samples, seed, **{"start": start, **part}),
+        )
+        result = CliRunner().invoke(main, ["explain", str(path), "--analyse", "--samples", "1"])
+        assert result.exit_code == 0, result.output
+        notes = [line for line in result.output.splitlines() if line.startswith("  analysis: ")]
+        assert notes and all(line.startswith(f"  analysis: {course}:") for line in notes)
