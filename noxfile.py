@@ -69,9 +69,9 @@ def install(session: nox.Session, extras: str = "test") -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """pytest, with the CI Hypothesis profile; 'no tests ran' fails."""
+    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails."""
     install(session)
-    session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    session.run("pytest", "-n", "auto", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session(python=PYTHON)
