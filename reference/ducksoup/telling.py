@@ -200,7 +200,8 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
     bundled suite (ds-deal-greedy-007). With --analyse, each decision is followed by its analysis (for the
     games that have one: see 'ducksoup analyse'). Exit status: 0 told, 1 stopped where the game breaks a
-    rule or a stored state disagrees with the rules, 2 the file cannot be read.
+    rule or a stored state disagrees with the rules (or the analysis refuses the play), 2 the file cannot be
+    read (or, with --analyse, its game has no analysis).
     """
     raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
 
