@@ -3,22 +3,30 @@
 ``ducksoup simulate --game G`` plays bots against bots and reports what a rules question needs; each
 game's simulation (``ducksoup/<game>/simulate.py``) counts its own events and uses these helpers to
 summarise them the same way: percentiles and histograms of scores, win rates with Wilson intervals,
-compact tables within 80 columns, and a progress bar on a terminal.
+compact tables within 80 columns, and a progress bar on a terminal; and its command reads its
+options and prints its report through the same few functions.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
+import click
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from duckcheck.codec import EncodingError
+
 JSON = dict[str, Any]
+T = TypeVar("T")
 PERCENTILES = (10, 25, 50, 75, 90)
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -138,3 +146,59 @@ def new_table(title: str, *columns: str) -> Table:
 def interval(entry: JSON) -> str:
     low, high = entry["ci95"]
     return f"{low:.4f}-{high:.4f}"
+
+
+# The command line of a simulation
+
+
+def option_value(hint: str, parse: Callable[[str], T], text: str) -> T:
+    """``parse(text)``, a :class:`click.BadParameter` it raises naming the option ``hint`` (``'--bots'``)."""
+    try:
+        return parse(text)
+    except click.BadParameter as error:
+        error.param_hint = hint
+        raise
+
+
+def two_bots(text: str, bots: Collection[str]) -> tuple[str, str]:
+    """``greedy,random``: the two bots named, each one of ``bots``; anything else is a one-line error."""
+    names = tuple(name.strip().lower() for name in text.split(","))
+    if len(names) != 2 or not all(names):
+        raise click.BadParameter(f"give two bots separated by a comma, like 'greedy,random', not {text!r}")
+    for name in names:
+        if name not in bots:
+            raise click.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(sorted(bots))}")
+    return names[0], names[1]
+
+
+def rule_options(text: str, parse: Callable[[JSON, str], T], known: Iterable[str], numbers: Collection[str] = ()) -> T:
+    """``key=value,...`` read as a game's rule options by its ``parse_options`` (``parse``), the digits of the
+    options named in ``numbers`` as integers; anything else is a one-line error naming the ``known`` options."""
+    data: JSON = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, equals, value = item.partition("=")
+        key, value = key.strip().replace("-", "_"), value.strip()
+        if not equals or not key or not value:
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE; the options are {', '.join(known)}")
+        if key in data:
+            raise click.BadParameter(f"option {key!r} is given twice")
+        data[key] = int(value) if key in numbers and value.isdigit() else value
+    try:
+        return parse(data, "--options")
+    except EncodingError as error:
+        raise click.BadParameter(str(error).removeprefix("--options: ")) from None
+
+
+def print_report(compute: Callable[[Console], JSON], show: Callable[[JSON, Console], None], as_json: bool) -> None:
+    """Compute a simulation's report (``compute`` gets the console of its progress bar, on standard error) and
+    print it: as one JSON object with ``as_json``, else by the game's ``show``. Ctrl-C ends it with status 130."""
+    no_color = bool(os.environ.get("NO_COLOR"))
+    try:
+        report = compute(Console(stderr=True, no_color=no_color, highlight=False))
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+    else:
+        show(report, Console(no_color=no_color, highlight=False))

@@ -17,11 +17,8 @@ is scored (taken from the pond by a Score), and stashed; how rounds end (§9); a
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import statistics
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +32,7 @@ from duckcheck.aw_ducks.encoding import OPTION_VALUES, options_json
 from duckcheck.codec import JSON
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.engine import FULL, NAMES, NUMBERS, OVER, Game, Round
+from ducksoup.stats import print_report
 from duckspec.aw_ducks import GAME_ID, PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard
 from duckspec.aw_ducks.discarding import benefit_of
@@ -322,13 +320,4 @@ def simulate(players: str, rounds: int, bots_text: str, seed: int, games: int, t
         raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
     names = parse_bots(bots_text, int(players))
     options = RuleOptions(target=None if target == "suggested" else int(target))
-    no_color = bool(os.environ.get("NO_COLOR"))
-    try:
-        report = run(rounds, names, seed, games, options)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    if as_json:
-        click.echo(json.dumps(report, indent=1))
-    else:
-        show(report, Console(no_color=no_color, highlight=False))
+    print_report(lambda progress: run(rounds, names, seed, games, options), show, as_json)

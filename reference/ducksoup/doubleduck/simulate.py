@@ -16,10 +16,7 @@ deals: win rates, game points and how games end. ``--json`` prints it as one JSO
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,11 +24,22 @@ from dataclasses import dataclass, field
 import click
 from rich.console import Console
 
-from duckcheck.codec import JSON, EncodingError
+from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import OPTION_VALUES, options_json, parse_options
 from ducksoup.doubleduck.bots import BOTS, Bot
 from ducksoup.doubleduck.engine import Deal, Game
-from ducksoup.stats import PERCENTILES, distribution, interval, new_table, progress_bar, rate
+from ducksoup.stats import (
+    PERCENTILES,
+    distribution,
+    interval,
+    new_table,
+    option_value,
+    print_report,
+    progress_bar,
+    rate,
+    rule_options,
+    two_bots,
+)
 from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.variants import RuleOptions
@@ -240,33 +248,6 @@ def game_report(records: Sequence[GameRecord], names: tuple[str, str]) -> JSON:
 # The command
 
 
-def parse_bots(text: str) -> tuple[str, str]:
-    names = tuple(name.strip().lower() for name in text.split(","))
-    if len(names) != 2 or not all(names):
-        raise click.BadParameter(f"give two bots separated by a comma, like 'greedy,random', not {text!r}")
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
-    return names[0], names[1]
-
-
-def parse_rule_options(text: str) -> RuleOptions:
-    """``draw=as-played`` as rule options; anything else is a one-line error."""
-    data: JSON = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        key, equals, value = item.partition("=")
-        key, value = key.strip().replace("-", "_"), value.strip()
-        if not equals or not key or not value:
-            raise click.BadParameter(f"{item!r} is not KEY=VALUE; the options are {', '.join(OPTION_VALUES)}")
-        if key in data:
-            raise click.BadParameter(f"option {key!r} is given twice")
-        data[key] = value
-    try:
-        return parse_options(data, "--options")
-    except EncodingError as error:
-        raise click.BadParameter(str(error).removeprefix("--options: ")) from None
-
-
 def run(deals: int, names: tuple[str, str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
     """Play the deals and games and return the report (everything but ``timing`` depends only on the arguments)."""
     deck_rng = random.Random(seed)
@@ -407,24 +388,6 @@ def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: st
         raise click.BadParameter(f"play at least 1 deal, not {deals}", param_hint="'--deals'")
     if games < 0:
         raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
-    try:
-        names = parse_bots(bots_text)
-    except click.BadParameter as error:
-        error.param_hint = "'--bots'"
-        raise
-    try:
-        options = parse_rule_options(options_text)
-    except click.BadParameter as error:
-        error.param_hint = "'--options'"
-        raise
-    no_color = bool(os.environ.get("NO_COLOR"))
-    progress = Console(stderr=True, no_color=no_color, highlight=False)
-    try:
-        report = run(deals, names, seed, games, options, progress)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    if as_json:
-        click.echo(json.dumps(report, indent=1))
-    else:
-        show(report, Console(no_color=no_color, highlight=False))
+    names = option_value("'--bots'", lambda text: two_bots(text, BOTS), bots_text)
+    options = option_value("'--options'", lambda text: rule_options(text, parse_options, OPTION_VALUES), options_text)
+    print_report(lambda progress: run(deals, names, seed, games, options, progress), show, as_json)
