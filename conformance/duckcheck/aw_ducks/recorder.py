@@ -16,6 +16,7 @@ from duckcheck.aw_ducks.encoding import action_json, cards_text, options_json
 from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.policies import Policy
 from duckcheck.codec import JSON
+from duckcheck.recording import RecordingError, play_out
 from duckspec.aw_ducks import GAME_ID
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import ALL_KINDS, Card, Colour
@@ -242,10 +243,6 @@ def _game_events(before: Table, after: Table) -> set[str]:
     return events
 
 
-class RecordingError(RuntimeError):
-    """A scenario that does not do what it says (a bug in the generator, not in an implementation)."""
-
-
 class Recorder:
     """Builds one Aw Ducks! trace by playing on the oracle."""
 
@@ -301,19 +298,7 @@ class Recorder:
         on its deck and start player. With ``inject`` > 0, an illegal action (of code ``only``, if
         given) is tried before a step with that probability.
         """
-        rng, used = round_rng(self.table), self.table.decks_used
-        while not self.table.is_over:
-            if self.table.needs_deck:
-                raise RecordingError(f"{self.id}: the game needs more than {len(self.decks)} decks")
-            if self.table.decks_used != used:
-                rng, used = round_rng(self.table), self.table.decks_used
-            if inject and rng.random() < inject:
-                candidates = [
-                    a for a in illegal_actions(self.table) if only is None or rejection_code(self.table, a) is only
-                ]
-                if candidates:
-                    self.reject(rng.choice(candidates))
-            self.act(policy(self.table, rng))
+        play_out(self, policy, round_rng, illegal_actions, rejection_code, inject, only)
 
     def trace(self) -> JSON:
         """The finished trace as JSON data."""

@@ -26,8 +26,9 @@ from functools import partial
 from duckcheck.aw_ducks.encoding import TARGETS
 from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.policies import POLICIES, Policy, discarder_policy, random_policy
-from duckcheck.aw_ducks.recorder import Recorder, RecordingError, round_rng
+from duckcheck.aw_ducks.recorder import Recorder, round_rng
 from duckcheck.codec import JSON
+from duckcheck.recording import RecordingError
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, full_deck, parse_card, parse_cards
 from duckspec.aw_ducks.errors import ErrorCode

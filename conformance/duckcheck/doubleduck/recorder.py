@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from duckcheck import FORMAT_VERSION
 from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, deal_outcome_json, options_json, result_json
 from duckcheck.doubleduck.oracle import Scope, Table
+from duckcheck.recording import RecordingError, play_out
 from duckspec.cards import Card, Rank, card_from_index
 from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action, Call, Play
@@ -103,10 +104,6 @@ def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
     return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
 
 
-class RecordingError(RuntimeError):
-    """A scenario that does not do what it says (a bug in the generator, not in an implementation)."""
-
-
 class Recorder:
     """Builds one trace by playing on the oracle."""
 
@@ -165,19 +162,7 @@ class Recorder:
         its deck and dealer. With ``inject`` > 0, an illegal action (of code ``only``, if given) is
         tried before a step with that probability.
         """
-        rng, dealt = deal_rng(self.table), self.table.decks_used
-        while not self.table.is_over and (until is None or len(self.steps) < until):
-            if self.table.needs_deck:
-                raise RecordingError(f"{self.id}: the game needs more than {len(self.decks)} decks")
-            if self.table.decks_used != dealt:
-                rng, dealt = deal_rng(self.table), self.table.decks_used
-            if inject and rng.random() < inject:
-                candidates = [
-                    a for a in illegal_actions(self.table) if only is None or rejection(self.table, a) is only
-                ]
-                if candidates:
-                    self.reject(rng.choice(candidates))
-            self.act(policy(self.table, rng))
+        play_out(self, policy, deal_rng, illegal_actions, rejection, inject, only, until)
 
     def trace(self) -> JSON:
         """The finished trace as JSON data."""

@@ -16,6 +16,7 @@ from duckcheck.duck_soup.analysis import rejection_events, sections_and_rulings,
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.policies import Policy
+from duckcheck.recording import RecordingError, play_out
 from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -26,10 +27,6 @@ from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
 from duckspec.seats import opponent
-
-
-class RecordingError(RuntimeError):
-    """A scenario that does not do what it says (a bug in the generator, not in an implementation)."""
 
 
 class Recorder:
@@ -95,19 +92,7 @@ class Recorder:
         on its deck and dealer. With ``inject`` > 0, an illegal action (of code ``only``, if
         given) is tried before a step with that probability.
         """
-        rng, dealt = deal_rng(self.table), self.table.decks_used
-        while not self.table.is_over and (until is None or len(self.steps) < until):
-            if self.table.needs_deck:
-                raise RecordingError(f"{self.id}: the game needs more than {len(self.decks)} decks")
-            if self.table.decks_used != dealt:
-                rng, dealt = deal_rng(self.table), self.table.decks_used
-            if inject and rng.random() < inject:
-                candidates = [
-                    a for a in illegal_actions(self.table) if only is None or rejection_code(self.table, a) is only
-                ]
-                if candidates:
-                    self.reject(rng.choice(candidates))
-            self.act(policy(self.table, rng))
+        play_out(self, policy, deal_rng, illegal_actions, rejection_code, inject, only, until)
 
     def trace(self) -> JSON:
         """The finished trace as JSON data."""
