@@ -153,7 +153,8 @@ def test_analyse_reads_trace_files_and_refuses_what_it_cannot_read(tmp_path: Pat
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps(refused), encoding="utf-8")
     told = runner.invoke(main, ["analyse", str(wrong), "--samples", "0"])
-    assert told.exit_code == 2 and "cannot be analysed" in told.output and "Traceback" not in told.output
+    assert told.exit_code == 1 and "not analysed: it stops at step 4: " in told.output
+    assert "Traceback" not in told.output
 
 
 def test_analysis_is_reached_through_the_registry_and_refused_for_a_game_without_it(
@@ -196,3 +197,65 @@ def test_explain_shows_the_analysis_beside_the_narration(tmp_path: Path, monkeyp
         assert result.exit_code == 0, result.output
         notes = [line for line in result.output.splitlines() if line.startswith("  analysis: ")]
         assert notes and all(line.startswith(f"  analysis: {course}:") for line in notes)
+
+
+def _changed(tmp_path: Path, change: Any) -> Path:
+    """A copy of :data:`TRACE` with ``change`` applied to its JSON, as a file."""
+    trace = load(TRACE)
+    change(trace)
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(trace), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda trace: trace["steps"][6]["state"].update(stock=99), "step 7: the trace disagrees with the rules: "),
+        (lambda trace: trace["steps"][-1]["state"].update(scores=[0, 0]), f"step {55}: the trace disagrees"),
+        (lambda trace: trace["final"]["deals"][0].update(scores=[1, 2]), "the outcome"),
+    ],
+    ids=["a-stored-state", "the-last-state", "the-outcome"],
+)
+def test_analyse_checks_the_traces_claims_as_replay_does(change: Any, where: str, tmp_path: Path) -> None:
+    """A trace whose stored state (or outcome) the rules contradict is not analysed: exit 1, naming the step,
+    as ``replay`` stops there (the analysis itself plays the actions only, and would not notice)."""
+    path = _changed(tmp_path, change)
+    assert len(load(TRACE)["steps"]) == 55
+    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    assert replayed.exit_code == 1 and where in replayed.output
+    result = CliRunner().invoke(main, ["analyse", str(path), "--samples", "0", "--from", "50"])
+    assert result.exit_code == 1, result.output
+    assert f"error: {path}: not analysed: it stops at " in result.output and where in result.output
+    assert "Traceback" not in result.output and "summary:" not in result.output
+
+
+@pytest.mark.parametrize("start", [56, 1000])
+def test_analyse_from_past_the_last_step_is_refused_like_explain_at(start: int) -> None:
+    """``--from N`` beyond the last step analyses nothing: refused in the words and with the status of ``--at``."""
+    at = CliRunner().invoke(main, ["explain", TRACE, "--at", str(start)])
+    assert at.exit_code == 2 and at.output == f"error: --at {start}: the trace has steps 0 to 55\n"
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--samples", "0", "--from", str(start)])
+    assert result.exit_code == 2 and result.output == f"error: --from {start}: the trace has steps 1 to 55\n"
+    last = CliRunner().invoke(main, ["analyse", TRACE, "--samples", "0", "--from", "55", "--json"])
+    assert last.exit_code == 0, last.output
+
+
+@pytest.mark.parametrize("during", ["checking", "analysing"])
+def test_ctrl_c_stops_analyse_with_status_130(during: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (a KeyboardInterrupt wherever it lands: checking the claims or analysing) ends ``analyse`` with
+    one line and status 130, never a traceback."""
+    import ducksoup.telling
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    target = "rules_disagreement" if during == "checking" else "reference"
+    if during == "analysing":
+        entry = reference("duck-soup")
+        monkeypatch.setattr(type(entry), "analysis", interrupted)
+    else:
+        monkeypatch.setattr(ducksoup.telling, target, interrupted)
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--samples", "0"])
+    assert result.exit_code == 130, result.output
+    assert result.output == "interrupted (SIGINT): the analysis was stopped before it was finished\n"

@@ -94,3 +94,33 @@ def test_last_failed_after_a_clean_run_says_it_runs_everything(tmp_path: Path, m
     assert again.exit_code == 0
     assert "the previous run had no failures: running every selected trace" in again.output
     assert (tmp_path / ".ducksoup" / "last-failed.json").is_file()
+
+
+@pytest.mark.parametrize("command", ["replay", "explain", "view", "analyse"])
+@pytest.mark.parametrize(
+    ("trace", "game", "title"),
+    [("ds-edge-forgotten-quack", "doubleduck", "Duck Soup"), ("dd-deal-greedy-001", "aw-ducks", "Doubleduck")],
+)
+def test_game_that_is_not_the_traces_is_refused_in_one_line(
+    command: str, trace: str, game: str, title: str, tmp_path: Path
+) -> None:
+    """A trace names its own game: ``--game`` naming another is refused (it used to be ignored without a word),
+    and naming the trace's own game is accepted."""
+    extra = ["--no-open", "--output", str(tmp_path / "page.html")] if command == "view" else []
+    result = CliRunner().invoke(main, [command, trace, "--game", game, *extra])
+    assert result.exit_code == 2, result.output
+    own = next(entry.id for entry in references() if entry.suite.title == title)
+    assert result.output.strip().splitlines() == [
+        f"error: {_suite_path(own, trace)}: --game {game}, but this is a trace of {title} ({own}): "
+        f"leave --game out (a trace names its own game) or give --game {own}"
+    ]
+    if command != "analyse":  # only Duck Soup can be analysed, and that takes a while
+        same = CliRunner().invoke(main, [command, trace, "--game", own, *extra])
+        assert same.exit_code == 0, same.output
+
+
+def _suite_path(game: str, trace: str) -> str:
+    from duckcheck.trace import trace_path
+
+    assert trace_path(trace).parent.name == game
+    return str(trace_path(trace))

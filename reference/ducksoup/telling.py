@@ -67,7 +67,9 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     except UnreadableFile as error:
         raise TraceError(str(error)) from None
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        return Loaded(parse_trace(text, name))
+        loaded = Loaded(parse_trace(text, name))
+        _same_game(loaded.trace, game, name)
+        return loaded
     entry = reference(game)
     try:
         loaded = entry.read_record_file(text, path)
@@ -76,6 +78,34 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     if loaded is None:
         raise TraceError(f"{name}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
     return loaded
+
+
+def _same_game(trace: JSON, game: str | None, name: str) -> None:
+    """Refuse a ``--game`` that is not the game of the trace (a trace names its own game; a silent
+    disagreement would tell the user nothing about which of the two was meant)."""
+    if game is not None and game != trace["game"]:
+        raise TraceError(
+            f"{name}: --game {game}, but this is a trace of {reference(trace['game']).suite.title} "
+            f"({trace['game']}): leave --game out (a trace names its own game) or give --game {trace['game']}"
+        )
+
+
+def rules_disagreement(loaded: Loaded) -> str | None:
+    """Where the game file contradicts the rules, as ``replay`` would stop (``step 4: ...``), or None.
+
+    The file is told silently to its end: a stored state, a step the trace says is accepted or the
+    final outcome that the rules disagree with, or a record's broken rule, is found as ``replay`` finds it.
+    """
+    narrator = reference(loaded.trace["game"]).narrate(loaded, None, False)
+    try:
+        for told in narrator.steps():
+            if told.stop:
+                return told.stop
+    except NarrationStopped as error:
+        return str(error)
+    if loaded.stopped:
+        return loaded.stopped
+    return narrator.final_disagreement() if narrator.check else None
 
 
 def tell(
@@ -157,7 +187,10 @@ DEFAULT_SAMPLES = 16
 
 
 AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
-GAME = game_option("The game of a hand-written record (default: duck-soup).")
+GAME = game_option(
+    "The game of a hand-written record (default: duck-soup); a JSON trace names its own game, and a different "
+    "--game is refused."
+)
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."
 )
@@ -232,22 +265,50 @@ def analyse(name: str, game: str | None, as_json: bool, samples: int, seed: int,
 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
     bundled suite (ds-deal-greedy-007). Only games with a solver can be analysed (Duck Soup: its Soup is
-    solved exactly, its Duck estimated by sampled play-outs). Exit status: 0 analysed, 2 the file cannot
-    be read or analysed.
+    solved exactly, its Duck estimated by sampled play-outs). The trace's claims are checked first, as
+    'ducksoup replay' checks them: a stored state, an accepted step or an outcome that the rules contradict
+    is named and nothing is analysed. Exit status: 0 analysed, 1 the trace contradicts the rules (the
+    step is named), 2 the file cannot be read or analysed (or --from is past its last step), 130 interrupted
+    by Ctrl-C.
     """
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        trace = load_game_file(find_game_file(name), game).trace
+        status = _analyse(name, game, as_json, samples, seed, mistakes, start, errors)
+    except KeyboardInterrupt:
+        errors.print("interrupted (SIGINT): the analysis was stopped before it was finished", markup=False)
+        status = INTERRUPTED
+    raise SystemExit(status)
+
+
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
+def _analyse(
+    name: str, game: str | None, as_json: bool, samples: int, seed: int, mistakes: bool, start: int, errors: Console
+) -> int:
+    """``ducksoup analyse``; its exit status."""
+    try:
+        loaded = load_game_file(find_game_file(name), game)
+        trace = loaded.trace
+        last = len(trace["steps"])
+        if start > max(last, 1):
+            raise TraceError(f"--from {start}: the trace has steps 1 to {last}")
+        broken = rules_disagreement(loaded)
+        if broken is not None:
+            errors.print(f"error: {shown(name)}: not analysed: it stops at {shown(broken)}", markup=False)
+            return 1
         report = reference(trace["game"]).analysis(trace, samples=samples, seed=seed, start=start)
     except (TraceError, NoAnalysis) as error:
         errors.print(f"error: {shown(str(error))}", markup=False)
-        raise SystemExit(2) from None
+        return 2
     except ValueError as error:  # the game's analysis refuses the trace (EncodingError and SetupError are too)
         errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
-        raise SystemExit(2) from None
+        return 2
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=1))
-        return
+        return 0
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     for line in report.report_lines(mistakes_only=mistakes):
         console.print(line, markup=False)
+    return 0
