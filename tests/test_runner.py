@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from duckcheck.compare import Outcome, TraceResult
+from duckcheck.process import IOLog, marked_processes
 from duckcheck.runner import Pipeline, RunOptions, Summary, run, select
 from duckcheck.trace import load_suite
 from duckcheck.untrusted import ESCAPED_CATEGORIES
@@ -336,6 +337,15 @@ def test_maxfail_list_last_failed_and_log_io(tmp_path: Path, monkeypatch: pytest
         (["--junit", "."], "'--junit': File '.' is a directory"),
         (["--junit", "/proc/junit.xml"], "cannot write /proc"),
         (["--log-io", "/proc/io"], "cannot write /proc/io"),
+        (["--log-io-limit", "0"], "'0' is not a size: give a whole number of bytes above 0"),
+        (["--log-io-limit", "ten"], "'ten' is not a size"),
+        (["--log-io-limit", "5 parsecs"], "'5 parsecs' is not a size"),
+        (["--log-io-limit", "-1"], "'-1' is not a size"),
+        (["--max-time", "nan"], "nan is not a time limit: give the seconds the whole run may take"),
+        (["--max-time", "0"], "0 is not a time limit"),
+        (["--max-time", "-5"], "-5 is not a time limit"),
+        (["--max-time", "inf"], "inf is not a time limit"),
+        (["--max-time", "soon"], "'soon' is not a valid float"),
     ],
 )
 def test_bad_options_get_one_clear_line_and_exit_2(
@@ -402,3 +412,110 @@ def test_last_failed_forgets_a_trace_that_passes_and_keeps_those_not_run(tmp_pat
     _remember_failures(cache, Summary(results=[TraceResult("a", Outcome.FAILED), TraceResult("b", Outcome.FAILED)]))
     _remember_failures(cache, Summary(results=[TraceResult("a", Outcome.PASSED), TraceResult("c", Outcome.SKIPPED)]))
     assert json.loads(cache.read_text()) == {"failed": ["b"]}
+
+
+def _session_and_group(pid: int) -> tuple[int, int]:
+    with open(f"/proc/{pid}/stat", "rb") as stat:
+        fields = stat.read().rsplit(b")", 1)[1].split()
+    return int(fields[3]), int(fields[2])
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="processes are found by /proc (Linux)")
+@pytest.mark.parametrize("mode", ["setsid-helper", "daemon-helper"])
+def test_a_process_that_leaves_the_adapters_session_is_ended_with_the_run(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper started with ``setsid`` (or a daemon's double fork) escapes the adapter's process group, which is
+    what the runner ends; it is found by the mark in its environment and ended all the same."""
+    log = tmp_path / "processes.log"
+    monkeypatch.setenv("MISBEHAVING_LOG", str(log))
+    escaped: list[bool] = []
+
+    def look(result: TraceResult) -> None:  # while the run goes on: the helper lives, outside the adapter's group
+        adapter_group = int(log.read_text().split()[1])
+        helper = int(next(line for line in log.read_text().splitlines() if line.startswith("helper")).split()[1])
+        escaped.append(adapter_group not in _session_and_group(helper))
+
+    summary = run([*MISBEHAVING, mode], CHOSEN, RunOptions(timeout=5.0), on_result=look)
+    assert set(outcomes(summary).values()) == {Outcome.PASSED}
+    assert escaped and all(escaped)
+    assert wait_until_gone(tmp_path) == []
+
+
+def test_only_the_processes_of_the_run_carry_its_mark(tmp_path: Path) -> None:
+    """The mark is new at each start: a process of another run (here, one started with another mark) is never
+    taken for one of this run's."""
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], env={**os.environ, "DUCKCHECK_RUN": "another-run"}
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not marked_processes("another-run") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert marked_processes("another-run") == [other.pid]
+        assert marked_processes("another") == [] and marked_processes("") == []
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_max_time_stops_a_slow_implementation_and_reports_the_rest_as_not_run() -> None:
+    """An adapter that answers every step, but slowly (no reply times out): the run stops at its time limit,
+    nothing fails, and every trace not finished is not run, saying why."""
+    summary = run([*MISBEHAVING, "slow"], CHOSEN, RunOptions(timeout=5.0, max_time=1.5))
+    assert summary.out_of_time and not summary.interrupted and summary.error is None
+    assert [result.trace for result in summary.results] == [trace["id"] for trace in CHOSEN]
+    assert {result.outcome for result in summary.results} == {Outcome.NOT_RUN}
+    assert {result.reason for result in summary.results} == {"not run: the run reached its time limit of 1.5 s"}
+
+
+def test_check_max_time_exits_124_with_complete_reports_and_nothing_left_running(tmp_path: Path) -> None:
+    """A hung adapter under a reply timeout of ten minutes: ``--max-time`` ends the run all the same."""
+    keys = [arg for trace in CHOSEN for arg in ("-k", trace["id"])]
+    reports = ["--json", "report.jsonl", "--junit", "junit.xml"]
+    args = ["--impl", impl("hang"), "--timeout", "600", "--max-time", "2", *keys, *reports]
+    done = check(args, tmp_path, environment(tmp_path, BAD))
+    assert done.status == 124, done.output
+    lines = done.output.strip().splitlines()
+    passed = 1 if lines[-2].startswith("1 passed") else 0
+    assert lines[-2] == f"{passed} passed, 0 failed, 0 skipped, {3 - passed} not run"
+    stopped = f"error: the time limit was reached (--max-time 2 s): the run stopped, {3 - passed} trace(s) not run"
+    assert lines[-1] == stopped
+    assert report_problems(tmp_path / "report.jsonl", tmp_path / "junit.xml", [t["id"] for t in CHOSEN]) == []
+    records = [json.loads(line) for line in (tmp_path / "report.jsonl").read_text().splitlines()]
+    assert records[-1]["error"] == "the time limit was reached (--max-time 2 s)"
+    assert [r["outcome"] for r in records[1:-1]][passed:] == ["not-run"] * (3 - passed)
+    assert wait_until_gone(tmp_path) == []
+
+
+def test_each_io_log_stops_at_its_limit_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    keys = ["-k", "ds-deal-random-001", "-k", "ds-edge-forgotten-quack"]
+    for folder, limit in ((whole, []), (cut, ["--log-io-limit", "4KiB"])):
+        result = CliRunner().invoke(main, ["check", *keys, "--log-io", str(folder), *limit])
+        assert result.exit_code == 0, result.output
+    full = (whole / "ds-deal-random-001.log").read_text()
+    assert len(full.encode()) > 8192 and "truncated" not in full
+    lines = (cut / "ds-deal-random-001.log").read_text().splitlines(keepends=True)
+    assert lines[-2] == "[log truncated here: it reached its limit of 4 KiB]\n"
+    assert lines[-1].startswith("[log truncated: ") and "raise the limit with --log-io-limit" in lines[-1]
+    kept = "".join(lines[:-2])
+    assert full.startswith(kept) and 4096 - max(len(line) for line in full.splitlines(keepends=True)) < len(kept)
+    assert len(kept.encode()) <= 4096 and kept.endswith("\n")
+    dropped = full[len(kept) :]
+    assert lines[-1] == (
+        f"[log truncated: {len(dropped.splitlines()):,} more line(s), {len(dropped.encode()):,} bytes, "
+        "were not logged; raise the limit with --log-io-limit]\n"
+    )
+
+
+def test_an_io_log_keeps_whole_lines_up_to_its_limit(tmp_path: Path) -> None:
+    log = IOLog(tmp_path / "trace.log", limit=10)
+    log.write("> 1234\n")  # 7 bytes
+    log.write("< 5678\n> 9\n")  # 7 more would pass 10: cut there, and the line after it too
+    log.close()
+    assert (tmp_path / "trace.log").read_text() == (
+        "> 1234\n[log truncated here: it reached its limit of 10 bytes]\n"
+        "[log truncated: 2 more line(s), 11 bytes, were not logged; raise the limit with --log-io-limit]\n"
+    )

@@ -3,6 +3,10 @@
 The program runs in a session (and process group) of its own, so that everything it starts
 (a wrapper script's child, a helper process) can be ended with it: on a timeout, before a
 restart, at the end of the run and when the runner is interrupted, the whole group is ended.
+A process that leaves the session (``setsid``, a daemon) escapes the group, but not the mark
+(:data:`MARK`) it inherited in its environment: where ``/proc`` shows environments (Linux), the
+marked processes are ended with the group. Elsewhere, or for a process started with a cleared
+environment, they are not.
 
 Requests are written by a writer thread and replies read by a reader thread; neither ever
 waits on a pipe without a bound (they poll, and stop when told), so a program or a grandchild
@@ -17,6 +21,7 @@ import atexit
 import contextlib
 import os
 import queue
+import secrets
 import select
 import shlex
 import signal
@@ -26,7 +31,8 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from pathlib import Path
+from typing import Any
 
 from duckcheck.protocol import BYE, ProtocolError, encode
 from duckcheck.untrusted import shown
@@ -41,6 +47,10 @@ CHUNK = 1 << 16
 """Bytes read from a pipe at a time."""
 GRACE = 1.0
 """Seconds a program has to exit after ``bye`` before its process group is ended."""
+MARK = "DUCKCHECK_RUN"
+"""The environment variable that marks every process a start of the program makes: its value is new at each
+start, and the processes inherit it, so those that leave the program's session (``setsid``, a daemon's double
+fork) are found by it (in ``/proc``, on Linux) and ended with the program."""
 EXITED_GRACE = 2.0
 """Seconds to wait for the last output of a program that has exited, when something it started still
 holds its output open; after that, the program is taken to have stopped answering."""
@@ -48,6 +58,58 @@ holds its output open; after that, the program is taken to have stopped answerin
 
 class CannotStart(RuntimeError):
     """The program could not be started at all."""
+
+
+class OutOfTime(Exception):
+    """The run's overall time limit (:attr:`Implementation.deadline`) came while waiting for the program."""
+
+
+LOG_LIMIT = 10 * 1024 * 1024
+"""The most bytes the raw I/O log of one trace holds by default (10 MiB); the rest is counted, not written."""
+
+
+class IOLog:
+    """The raw I/O of one trace (requests ``>``, replies ``<``), written to ``path`` up to ``limit`` bytes.
+
+    A program that answers with megabytes a step must not fill the disk: the first line that would
+    pass the limit is replaced by a line saying the log is cut there, and the log ends by saying how
+    much was left out. Only whole lines are written.
+    """
+
+    def __init__(self, path: Path, limit: int = LOG_LIMIT) -> None:
+        self.file = path.open("w", encoding="utf-8", errors="backslashreplace")
+        self.limit = limit
+        self.written = 0
+        self.dropped = 0
+        self.dropped_lines = 0
+
+    def write(self, text: str) -> None:
+        for line in text.splitlines(keepends=True):
+            size = len(line.encode("utf-8", errors="backslashreplace"))
+            if self.dropped_lines or self.written + size > self.limit:
+                if not self.dropped_lines:
+                    self.file.write(f"[log truncated here: it reached its limit of {_size(self.limit)}]\n")
+                self.dropped += size
+                self.dropped_lines += 1
+                continue
+            self.file.write(line)
+            self.written += size
+
+    def close(self) -> None:
+        if self.dropped_lines:
+            self.file.write(
+                f"[log truncated: {self.dropped_lines:,} more line(s), {self.dropped:,} bytes, were not logged; "
+                f"raise the limit with --log-io-limit]\n"
+            )
+        self.file.close()
+
+
+def _size(count: int) -> str:
+    """A number of bytes for people: ``10 MiB``, ``64 KiB``, ``1,000 bytes``."""
+    for unit, name in ((1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")):
+        if count >= unit and count % unit == 0:
+            return f"{count // unit:,} {name}"
+    return f"{count:,} bytes"
 
 
 class LineTooLong:
@@ -155,14 +217,20 @@ class Implementation:
         self.replies: queue.Queue[Line] = queue.Queue()
         self.requests: queue.Queue[bytes | None] = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=20)
-        self.log: TextIO | None = None
+        self.log: IOLog | None = None
+        self.deadline: float | None = None
+        """When the whole run must stop (a :func:`time.monotonic` time), or None: past it, :meth:`reply` raises
+        :class:`OutOfTime` instead of waiting on."""
         self.starts = 0
         self.stop = threading.Event()
         self.threads: list[threading.Thread] = []
+        self.mark = ""
+        """The value of :data:`MARK` in the environment of the program's latest start."""
 
     def launch(self) -> None:
         if not self.command:
             raise CannotStart("no command to start the implementation")
+        self.mark = f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -171,6 +239,7 @@ class Implementation:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,
+                env={**os.environ, MARK: self.mark},
             )
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
@@ -207,7 +276,8 @@ class Implementation:
         self.requests.put(text.encode("utf-8"))
 
     def reply(self) -> str:
-        """The next reply line; :class:`ProtocolError` on a timeout, an overlong line or the end of output.
+        """The next reply line; :class:`ProtocolError` on a timeout, an overlong line or the end of output,
+        :class:`OutOfTime` when the run's :attr:`deadline` passes while waiting.
 
         If the program has exited but something it started still holds its output open, the end of
         the output is taken to have come :data:`EXITED_GRACE` seconds after the exit.
@@ -215,12 +285,12 @@ class Implementation:
         deadline = time.monotonic() + self.timeout
         exited_at: float | None = None
         while True:
-            left = deadline - time.monotonic()
+            left = min(deadline, self.deadline or deadline) - time.monotonic()
             try:
                 line = self.replies.get(timeout=max(min(left, POLL * 2), 0.001))
                 break
             except queue.Empty:
-                pass
+                self.check_time()
             now = time.monotonic()
             if exited_at is None and not self.alive:
                 exited_at = now
@@ -240,6 +310,11 @@ class Implementation:
         if self.log is not None:
             self.log.write(f"< {line.rstrip()}\n")
         return line
+
+    def check_time(self) -> None:
+        """:class:`OutOfTime` if the run's :attr:`deadline` has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise OutOfTime("the run's time limit was reached")
 
     def exit_description(self) -> str:
         if self.process is None:
@@ -286,22 +361,62 @@ class Implementation:
             _RUNNING.discard(self)
 
     def end_group(self) -> None:
-        """SIGTERM to the program's process group, SIGKILL a moment later to whatever is left; reap the program."""
+        """SIGTERM to the program's process group and to every process carrying its mark, SIGKILL a moment later
+        to whatever is left; reap the program."""
         process = self.process
         if process is None:
             return
         group = process.pid  # the program leads its own session, so its group's ID is its process ID
         try:
-            if _group_alive(group):
-                _signal_group(group, signal.SIGTERM)
+            if _anything_left(group, self.mark):
+                _signal_all(group, self.mark, signal.SIGTERM)
                 until = time.monotonic() + 0.2
-                while time.monotonic() < until and _group_alive(group):
+                while time.monotonic() < until and _anything_left(group, self.mark):
                     time.sleep(0.01)
         finally:
-            if _group_alive(group):
-                _signal_group(group, signal.SIGKILL)
+            if _anything_left(group, self.mark):
+                _signal_all(group, self.mark, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired, OSError):
                 process.wait(timeout=5)
+
+
+def _signal_all(group: int, mark: str, number: int) -> None:
+    """Send ``number`` to the program's process group and to every process that carries its ``mark``."""
+    _signal_group(group, number)
+    for pid in marked_processes(mark):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, number)
+
+
+def _anything_left(group: int, mark: str) -> bool:
+    return _group_alive(group) or bool(marked_processes(mark))
+
+
+def marked_processes(mark: str) -> list[int]:
+    """The live processes (never this one) whose environment holds ``DUCKCHECK_RUN=mark``, from ``/proc``;
+    none where there is no ``/proc`` or where a process's environment cannot be read.
+
+    The environment is the one a process was started with: a program that clears it before
+    starting another one, and that one leaves the session, is not found.
+    """
+    if not mark:
+        return []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    wanted = f"\0{MARK}={mark}\0".encode()
+    found = []
+    for name in names:
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as environ:
+                if wanted in b"\0" + environ.read() + b"\0":
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
 
 
 def _signal_group(group: int, number: int) -> None:

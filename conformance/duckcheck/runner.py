@@ -21,7 +21,7 @@ from typing import Any
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.compare import Outcome, TraceChecker, TraceResult
-from duckcheck.process import CannotStart, Implementation
+from duckcheck.process import LOG_LIMIT, CannotStart, Implementation, IOLog, OutOfTime
 from duckcheck.protocol import ProtocolError, hello, parse_line, supports
 from duckcheck.untrusted import UnreadableFile, excerpt, read_text, shown
 
@@ -48,6 +48,10 @@ class RunOptions:
     max_failures: int | None = None
     expected_failures: frozenset[str] = frozenset()
     log_io: Path | None = None
+    log_io_limit: int = LOG_LIMIT
+    """The most bytes each trace's I/O log holds (:class:`duckcheck.process.IOLog`)."""
+    max_time: float | None = None
+    """Seconds the whole run may take: then it stops, and the traces not finished are not run."""
 
 
 @dataclass
@@ -61,6 +65,8 @@ class Summary:
     """Why the run could not check (more) traces: the implementation did not start, or not again after a crash."""
     signal: int | None = None
     """The signal that interrupted the run (SIGINT for Ctrl-C)."""
+    out_of_time: bool = False
+    """The run reached its time limit (:attr:`RunOptions.max_time`) and stopped."""
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for result in self.results if result.outcome is outcome)
@@ -131,11 +137,14 @@ def run(
     Every trace gets a result, reported through ``on_result`` as it comes. If the implementation
     cannot be started, or not restarted after a crash, ``error`` says why and the traces left are
     ``not-run``; a Ctrl-C (or :class:`Interrupted`) ends the run early with ``interrupted`` set, the
-    traces left ``not-run``. ``on_start`` gets the implementation's name, version and language
-    (empty if it never answered); it is called exactly once, before any result.
+    traces left ``not-run``; so does reaching ``options.max_time``, with ``out_of_time`` set (the trace
+    being checked then is not run either). ``on_start`` gets the implementation's name, version and
+    language (empty if it never answered); it is called exactly once, before any result.
     """
     began = time.perf_counter()
     implementation = Implementation(command, options.timeout)
+    if options.max_time is not None:
+        implementation.deadline = time.monotonic() + options.max_time
     summary = Summary()
     started = False
     done: set[str] = set()
@@ -160,22 +169,32 @@ def run(
                     break
     except CannotCheck as error:
         summary.error = f"the implementation could not be restarted: {error}"
+    except OutOfTime:
+        summary.out_of_time = True
     except KeyboardInterrupt as interrupt:
         summary.interrupted = True
         summary.signal = interrupt.signal if isinstance(interrupt, Interrupted) else signal.SIGINT
     finally:
         with signals_ignored():
-            implementation.close(polite=not summary.interrupted)
+            implementation.close(polite=not (summary.interrupted or summary.out_of_time))
             summary.restarts = max(implementation.starts - 1, 0)
             if not started:
                 on_start(summary.implementation)
-            if summary.error or summary.interrupted:
-                reason = "interrupted" if summary.interrupted else str(summary.error)
+            if summary.error or summary.interrupted or summary.out_of_time:
+                reason = _why_not_run(summary, options)
                 for trace in traces:
                     if trace["id"] not in done:
                         record(TraceResult(trace["id"], Outcome.NOT_RUN, f"not run: {reason}"))
             summary.seconds = time.perf_counter() - began
     return summary
+
+
+def _why_not_run(summary: Summary, options: RunOptions) -> str:
+    if summary.interrupted:
+        return "interrupted"
+    if summary.out_of_time:
+        return f"the run reached its time limit of {options.max_time:g} s"
+    return str(summary.error)
 
 
 def _implementation(handshake: JSON) -> JSON:
@@ -208,7 +227,7 @@ class InFlight:
     checker: TraceChecker
     requests: list[JSON]
     began: float
-    log: Any = None
+    log: IOLog | None = None
 
 
 class Pipeline:
@@ -230,6 +249,7 @@ class Pipeline:
     def results(self, traces: Sequence[JSON]) -> Iterator[TraceResult]:
         try:
             for trace in traces:
+                self.implementation.check_time()
                 why_not = supports(self.handshake, trace)
                 if why_not:
                     yield from self.finish_all()
@@ -238,7 +258,7 @@ class Pipeline:
                 checker = TraceChecker(trace, self.seq)
                 flight = InFlight(trace, checker, checker.requests(), time.perf_counter())
                 self.seq += len(flight.requests)
-                flight.log = _open_log(self.options.log_io, flight.trace["id"])
+                flight.log = _open_log(self.options, flight.trace["id"])
                 if self.in_flight and not self.implementation.alive and not self.restart:
                     # The program died: judge the traces in flight by what it wrote before (the one it
                     # died in fails, with its exit status and last words), then start it again.
@@ -310,11 +330,11 @@ def _expected(result: TraceResult, expected: frozenset[str], seconds: float) -> 
     )
 
 
-def _open_log(folder: Path | None, trace_id: str) -> Any:
-    if folder is None:
+def _open_log(options: RunOptions, trace_id: str) -> IOLog | None:
+    if options.log_io is None:
         return None
-    folder.mkdir(parents=True, exist_ok=True)
-    return (folder / f"{trace_id}.log").open("w", encoding="utf-8")
+    options.log_io.mkdir(parents=True, exist_ok=True)
+    return IOLog(options.log_io / f"{trace_id}.log", options.log_io_limit)
 
 
 def _drain(pipeline: Pipeline, count: int) -> None:

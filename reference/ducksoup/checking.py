@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from duckcheck.compare import Outcome, TraceResult
+from duckcheck.process import LOG_LIMIT
 from duckcheck.reports import JsonLinesReport, JunitReport
 from duckcheck.runner import (
     CHECKED,
@@ -61,6 +62,14 @@ class CheckRequest:
     """Only the traces of these games (every game when empty)."""
     html_path: Path | None = None
     """Where to write the report as one HTML page, each failing trace in the viewer (:mod:`ducksoup.viewer.report`)."""
+    log_io_limit: int = LOG_LIMIT
+    """The most bytes each trace's I/O log (``log_io``) holds."""
+    max_time: float | None = None
+    """Seconds the whole run may take (None: no limit)."""
+
+
+OUT_OF_TIME = 124
+"""The exit status of a run stopped by ``--max-time`` (as ``timeout(1)`` exits)."""
 
 
 def implementation_command(command: str | None) -> list[str]:
@@ -134,7 +143,9 @@ def _check(request: CheckRequest, concluded: list[int]) -> int:
         if report is not None:
             report.close()
         return 2
-    options = RunOptions(request.timeout, request.max_failures, expected, request.log_io)
+    options = RunOptions(
+        request.timeout, request.max_failures, expected, request.log_io, request.log_io_limit, request.max_time
+    )
     try:
         summary = _run(argv, traces, options, console, report)
         with signals_ignored():
@@ -162,7 +173,8 @@ def _conclude(
     status = None
     try:
         if report is not None:
-            report.finish(summary.counts(), summary.seconds, summary.interrupted, summary.error)
+            stopped = summary.error or (_time_up(request) if summary.out_of_time else None)
+            report.finish(summary.counts(), summary.seconds, summary.interrupted, stopped)
         if junit is not None:
             junit.write(summary.results, summary.implementation, summary.seconds)
         if request.html_path is not None:
@@ -181,6 +193,9 @@ def _conclude(
         error_line(f"{summary.error}; {summary.count(Outcome.NOT_RUN)} trace(s) not run")
     if summary.interrupted:
         return 128 + (summary.signal or signal.SIGINT)
+    if summary.out_of_time:
+        error_line(f"{_time_up(request)}: the run stopped, {summary.count(Outcome.NOT_RUN)} trace(s) not run")
+        return OUT_OF_TIME
     if status is not None:
         return status
     if summary.failed or summary.error:
@@ -194,6 +209,11 @@ def _conclude(
         )
         return 2
     return 0
+
+
+def _time_up(request: CheckRequest) -> str:
+    """Why a run that reached its ``--max-time`` stopped, for the error line and the JSON report."""
+    return f"the time limit was reached (--max-time {request.max_time or 0:g} s)"
 
 
 def _choose(request: CheckRequest, console: Console) -> list[JSON]:

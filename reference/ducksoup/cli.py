@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -69,6 +70,35 @@ def seconds(value: float) -> float:
     if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
         raise click.BadParameter(f"{value:g} is not a timeout: give the seconds to wait, above 0 and at most 86400")
     return value
+
+
+MAX_RUN_TIME = 7 * 86_400.0
+"""The longest ``--max-time`` accepted, in seconds (a week)."""
+
+
+def run_seconds(value: float | None) -> float | None:
+    """A time limit for a whole run: None, or seconds above 0 and at most :data:`MAX_RUN_TIME`."""
+    if value is not None and (not math.isfinite(value) or not 0 < value <= MAX_RUN_TIME):
+        raise click.BadParameter(
+            f"{value:g} is not a time limit: give the seconds the whole run may take, above 0 and at most 604800"
+        )
+    return value
+
+
+SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mib": 1 << 20, "g": 1 << 30, "gib": 1 << 30}
+"""The units of a size in bytes (powers of 1024: ``10M`` and ``10MiB`` are both 10 MiB)."""
+
+
+def byte_size(value: str) -> int:
+    """A size in bytes from ``10MiB``, ``64K``, ``1000`` (a whole number and an optional unit, at least 1 byte)."""
+    match = re.fullmatch(r"\s*(\d{1,15})\s*([a-zA-Z]*)\s*", value)
+    unit = match.group(2).lower() if match else ""
+    if match is None or unit not in SIZE_UNITS or int(match.group(1)) == 0:
+        raise click.BadParameter(
+            f"{value!r} is not a size: give a whole number of bytes above 0, with K, M or G (KiB, MiB, GiB) "
+            "if you like, like 10MiB"
+        )
+    return int(match.group(1)) * SIZE_UNITS[unit]
 
 
 def _load(name: str) -> click.Command:
@@ -229,7 +259,28 @@ def examples(game: str | None) -> None:
     is_flag=True,
     help="Run only the traces that failed in the previous run here (.ducksoup/last-failed.json); all if none did.",
 )
-@click.option("--log-io", "log_io", type=click.Path(file_okay=False, path_type=Path), help="Raw I/O per trace in DIR.")
+@click.option(
+    "--log-io",
+    "log_io",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each trace's raw requests and replies to DIR/TRACE-ID.log.",
+)
+@click.option(
+    "--log-io-limit",
+    default="10MiB",
+    show_default=True,
+    metavar="SIZE",
+    callback=lambda ctx, param, value: byte_size(value),
+    help="The most each --log-io log holds (like 64KiB, 10MiB, 1G); a log cut there says so in its last lines.",
+)
+@click.option(
+    "--max-time",
+    type=float,
+    metavar="SECONDS",
+    callback=lambda ctx, param, value: run_seconds(value),
+    help="Stop the whole run after SECONDS: the traces not finished are reported as not run, and the exit "
+    "status is 124.",
+)
 @click.option(
     "--allow-all-skipped",
     is_flag=True,
@@ -250,6 +301,8 @@ def check(
     list_only: bool,
     last_failed: bool,
     log_io: Path | None,
+    log_io_limit: int,
+    max_time: float | None,
     allow_all_skipped: bool,
     games: tuple[str, ...],
 ) -> None:
@@ -258,8 +311,11 @@ def check(
     Exit status: 0 when every trace run passes, 1 when a trace fails (or a listed expected
     failure passes, or the implementation crashed and could not be started again), 2 when no
     checking was possible (the implementation cannot start, speaks another protocol version,
-    skips every trace, or an option or file is wrong), 130 when interrupted by Ctrl-C (143 by
-    SIGTERM). The implementation runs in a process group of its own, which is ended with the run.
+    skips every trace, or an option or file is wrong), 124 when --max-time ran out (the traces
+    not finished are not run, whatever the others did), 130 when interrupted by Ctrl-C (143 by
+    SIGTERM). The implementation runs in a process group and session of its own, which is ended
+    with the run, together with every process it started that carries the run's mark in its
+    environment (DUCKCHECK_RUN: found on Linux even after it left the session with setsid).
 
     Each run writes the IDs of the traces that failed to .ducksoup/last-failed.json in the current
     folder (for --last-failed); the folder may be deleted at any time.
@@ -282,6 +338,8 @@ def check(
         allow_all_skipped=allow_all_skipped,
         games=games,
         html_path=html_path,
+        log_io_limit=log_io_limit,
+        max_time=max_time,
     )
     sys.exit(run_check(request))
 

@@ -67,9 +67,9 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     except UnreadableFile as error:
         raise TraceError(str(error)) from None
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        loaded = Loaded(parse_trace(text, name))
-        _same_game(loaded.trace, game, name)
-        return loaded
+        trace = parse_trace(text, name)
+        _same_game(trace, game, name)
+        return Loaded(trace)
     entry = reference(game)
     try:
         loaded = entry.read_record_file(text, path)

@@ -42,6 +42,26 @@ def log(text: str) -> None:
             file.write(text + "\n")
 
 
+def start_escaping_helper(mode: str) -> None:
+    """A helper that leaves the adapter's session and process group, its standard streams closed, so that only
+    the runner's mark in its environment can find it: started by ``setsid`` (the adapter stays its parent), or
+    a daemon by a double fork (its parent is gone before the run ends). Returns once it has logged its ID."""
+    log_path = os.environ.get("MISBEHAVING_LOG", os.devnull)
+    record = f"open({log_path!r}, 'a').write(f'helper {{os.getpid()}}\\n')"
+    if mode == "setsid-helper":
+        command = ["setsid", sys.executable, "-c", f"import os, time; {record}; time.sleep(3600)"]
+    else:
+        daemon = "if os.fork(): os._exit(0)\nos.setsid()\nif os.fork(): os._exit(0)\n"
+        command = [sys.executable, "-c", f"import os, time\n{daemon}{record}\ntime.sleep(3600)"]
+    before = Path(log_path).read_text().count("helper") if log_path != os.devnull else 0
+    subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while log_path != os.devnull and Path(log_path).read_text().count("helper") == before:
+        if time.monotonic() > deadline:
+            raise SystemExit("the escaping helper never started")
+        time.sleep(0.01)
+
+
 def start_helper() -> None:
     """A helper that keeps the adapter's standard output open (it inherits it) long after the adapter ends."""
     helper = subprocess.Popen(HELPER)
@@ -172,9 +192,22 @@ def hello_line(mode: str) -> str | None:
     return None
 
 
-START_MODES = ("hello-deep", "hello-huge-int", "hello-escapes", "helper", "skip-all", "fine")
-"""``helper`` starts a helper process that outlives the adapter, then serves correctly; ``skip-all``
-skips every trace; ``fine`` serves correctly (and logs its start)."""
+START_MODES = (
+    "hello-deep",
+    "hello-huge-int",
+    "hello-escapes",
+    "helper",
+    "setsid-helper",
+    "daemon-helper",
+    "slow",
+    "skip-all",
+    "fine",
+)
+"""``helper`` starts a helper process that outlives the adapter, then serves correctly;
+``setsid-helper`` and ``daemon-helper`` start one that leaves the adapter's session
+(:func:`start_escaping_helper`); ``slow`` serves correctly but waits :data:`SLOW` seconds before
+each reply to a step; ``skip-all`` skips every trace; ``fine`` serves correctly (and logs its start)."""
+SLOW = 0.2
 
 
 def main() -> int:
@@ -189,6 +222,8 @@ def main() -> int:
         return 4
     if mode == "helper":
         start_helper()
+    if mode in ("setsid-helper", "daemon-helper"):
+        start_escaping_helper(mode)
     bad_trace = os.environ.get("BAD_TRACE")
     session = Session()
     trace, steps = "", 0
@@ -207,6 +242,8 @@ def main() -> int:
                 trace, steps = request["trace"], 0
             elif request.get("cmd") == "act":
                 steps += 1
+                if mode == "slow":
+                    time.sleep(SLOW)
             text = json.dumps(reply)
             if mode in REPLY_MODES and trace == bad_trace and steps == BAD_STEP:
                 text = REPLY_MODES[mode](reply) or text
