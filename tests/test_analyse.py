@@ -241,21 +241,20 @@ def test_analyse_from_past_the_last_step_is_refused_like_explain_at(start: int) 
     assert last.exit_code == 0, last.output
 
 
-@pytest.mark.parametrize("during", ["checking", "analysing"])
+@pytest.mark.parametrize("during", ["checking", "analysing", "explain --analyse"])
 def test_ctrl_c_stops_analyse_with_status_130(during: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C (a KeyboardInterrupt wherever it lands: checking the claims or analysing) ends ``analyse`` with
-    one line and status 130, never a traceback."""
+    """Ctrl-C (a KeyboardInterrupt wherever it lands: checking the claims, analysing, or explaining with the
+    analysis) ends the command with one line and status 130, never a traceback or click's "Aborted!"."""
     import ducksoup.telling
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
 
-    target = "rules_disagreement" if during == "checking" else "reference"
-    if during == "analysing":
-        entry = reference("duck-soup")
-        monkeypatch.setattr(type(entry), "analysis", interrupted)
+    if during == "checking":
+        monkeypatch.setattr(ducksoup.telling, "rules_disagreement", interrupted)
     else:
-        monkeypatch.setattr(ducksoup.telling, target, interrupted)
-    result = CliRunner().invoke(main, ["analyse", TRACE, "--samples", "0"])
+        monkeypatch.setattr(type(reference("duck-soup")), "analysis", interrupted)
+    command = ["explain", TRACE, "--analyse"] if during == "explain --analyse" else ["analyse", TRACE]
+    result = CliRunner().invoke(main, [*command, "--samples", "0"])
     assert result.exit_code == 130, result.output
-    assert result.output == "interrupted (SIGINT): the analysis was stopped before it was finished\n"
+    assert result.output == "interrupted (SIGINT): stopped before the end\n"

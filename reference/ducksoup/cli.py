@@ -108,8 +108,20 @@ def _load(name: str) -> click.Command:
     return command
 
 
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
 class FamilyGroup(LazyGroup):
-    """The ``ducksoup`` group, whose help ends with the games of the family."""
+    """The ``ducksoup`` group, whose help ends with the games of the family, and where a Ctrl-C that no command
+    handled itself (an analysis, a long replay) ends in one line and status 130, not click's "Aborted!" and 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted (SIGINT): stopped before the end", err=True)
+            ctx.exit(INTERRUPTED)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from duckcheck.games import DEFAULT_GAME, games

@@ -272,16 +272,7 @@ def analyse(name: str, game: str | None, as_json: bool, samples: int, seed: int,
     by Ctrl-C.
     """
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
-    try:
-        status = _analyse(name, game, as_json, samples, seed, mistakes, start, errors)
-    except KeyboardInterrupt:
-        errors.print("interrupted (SIGINT): the analysis was stopped before it was finished", markup=False)
-        status = INTERRUPTED
-    raise SystemExit(status)
-
-
-INTERRUPTED = 130
-"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+    raise SystemExit(_analyse(name, game, as_json, samples, seed, mistakes, start, errors))
 
 
 def _analyse(
