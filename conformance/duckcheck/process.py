@@ -48,9 +48,10 @@ CHUNK = 1 << 16
 GRACE = 1.0
 """Seconds a program has to exit after ``bye`` before its process group is ended."""
 MARK = "DUCKCHECK_RUN"
-"""The environment variable that marks every process a start of the program makes: its value is new at each
-start, and the processes inherit it, so those that leave the program's session (``setsid``, a daemon's double
-fork) are found by it (in ``/proc``, on Linux) and ended with the program."""
+"""The environment variable that marks every process a start of the program makes: a mark new at each start
+(after those of the runs the runner itself runs in, separated by spaces), which the processes inherit, so
+that those that leave the program's session (``setsid``, a daemon's double fork) are found by it (in
+``/proc``, on Linux) and ended with the program."""
 EXITED_GRACE = 2.0
 """Seconds to wait for the last output of a program that has exited, when something it started still
 holds its output open; after that, the program is taken to have stopped answering."""
@@ -239,7 +240,7 @@ class Implementation:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,
-                env={**os.environ, MARK: self.mark},
+                env={**os.environ, MARK: _marks_with(self.mark)},
             )
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
@@ -405,18 +406,26 @@ def marked_processes(mark: str) -> list[int]:
         names = os.listdir("/proc")
     except OSError:
         return []
-    wanted = f"\0{MARK}={mark}\0".encode()
+    prefix, wanted = f"{MARK}=".encode(), mark.encode()
     found = []
     for name in names:
         if not name.isdigit() or int(name) == os.getpid():
             continue
         try:
             with open(f"/proc/{name}/environ", "rb") as environ:
-                if wanted in b"\0" + environ.read() + b"\0":
-                    found.append(int(name))
+                variables = environ.read().split(b"\0")
         except OSError:
             continue
+        marks = next((v.removeprefix(prefix).split() for v in variables if v.startswith(prefix)), [])
+        if wanted in marks:
+            found.append(int(name))
     return found
+
+
+def _marks_with(mark: str) -> str:
+    """The value of :data:`MARK` for a program started now: the marks of the runs this runner runs in (a runner
+    checked by another one), and ``mark``, so that each run finds what it started."""
+    return " ".join([*os.environ.get(MARK, "").split(), mark])
 
 
 def _signal_group(group: int, number: int) -> None:

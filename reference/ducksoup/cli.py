@@ -275,6 +275,7 @@ def examples(game: str | None) -> None:
     "--log-io",
     "log_io",
     type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
     help="Write each trace's raw requests and replies to DIR/TRACE-ID.log.",
 )
 @click.option(
