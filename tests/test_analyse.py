@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -258,3 +262,29 @@ def test_ctrl_c_stops_analyse_with_status_130(during: str, monkeypatch: pytest.M
     result = CliRunner().invoke(main, [*command, "--samples", "0"])
     assert result.exit_code == 130, result.output
     assert result.output == "interrupted (SIGINT): stopped before the end\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/wchan").exists(), reason="waits for the command by /proc (Linux)")
+def test_a_real_ctrl_c_ends_analyse_with_status_130(tmp_path: Path) -> None:
+    """SIGINT, as a terminal sends it on Ctrl-C, to ``analyse`` while it works (here: waiting for the trace on
+    standard input, which the kernel shows in ``/proc/PID/wchan``, so the signal surely lands in the command)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "analyse", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while "pipe" not in Path(f"/proc/{process.pid}/wchan").read_text():
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, err
+    assert (out, err) == (b"", b"interrupted (SIGINT): stopped before the end\n")
