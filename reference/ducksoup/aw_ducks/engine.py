@@ -170,8 +170,8 @@ class Round:
     ) -> None:
         check_players(players, start)
         numbers = cast(list[int], list(deck)) if deck and type(deck[0]) is int else []
-        # The fast path, card numbers checked at once; the types too, since 1.0 and True sort as 1.
-        if len(numbers) != DECK_SIZE or sorted(numbers) != FULL_LIST or not all(type(c) is int for c in numbers):
+        # The fast path, card numbers checked at once; their types first, since 1.0 and True sort as 1.
+        if len(numbers) != DECK_SIZE or not all(type(c) is int for c in numbers) or sorted(numbers) != FULL_LIST:
             numbers = deck_numbers(deck)
         self.deck = numbers
         self.options = check_options(options, RuleOptions, STANDARD)
