@@ -46,11 +46,11 @@ def check_player(value: object, players: int, what: str = "a player") -> int:
     ``TypeError`` unless it is an ``int`` (see the module's docstring), ``ValueError`` naming the range
     unless it is in it.
     """
-    seats = seats_text(players)
-    player = check_int(value, what, f"an int, {seats}")
-    if not 0 <= player < players:
-        raise ValueError(f"{what} must be {seats}, not {player!r}")
-    return player
+    if type(value) is not int:  # the messages are built only when needed: constructors call this per deal
+        raise TypeError(f"{what} is an int, {seats_text(players)}, not {_received(value)}")
+    if not 0 <= value < players:
+        raise ValueError(f"{what} must be {seats_text(players)}, not {value!r}")
+    return value
 
 
 def check_options(options: object, kind: type[Options], default: Options) -> Options:
