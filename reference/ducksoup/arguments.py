@@ -17,7 +17,7 @@ import numbers
 from collections.abc import Callable
 from typing import TypeVar
 
-Options = TypeVar("Options")
+T = TypeVar("T")
 
 
 def _received(value: object) -> str:
@@ -53,7 +53,7 @@ def check_player(value: object, players: int, what: str = "a player") -> int:
     return value
 
 
-def check_options(options: object, kind: type[Options], default: Options) -> Options:
+def check_options(options: object, kind: type[T], default: T) -> T:
     """The rule options given, or ``default`` for ``None``; ``TypeError`` for anything but a ``kind``."""
     if options is None:
         return default
