@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -206,3 +207,11 @@ def test_malformed_aw_ducks_actions_are_type_errors_and_change_nothing() -> None
         assert game.state() == before
     game.apply(Draw(1))
     assert game.to_act == 0
+
+
+def test_every_engine_checks_its_arguments_with_the_shared_helpers() -> None:
+    """One set of checks (ducksoup.arguments), not a copy per game: no engine tests for bools by hand."""
+    for module in (duck_soup, doubleduck, aw_ducks):
+        source = Path(str(module.__file__)).read_text(encoding="utf-8")
+        assert "from ducksoup.arguments import" in source, module.__name__
+        assert ", bool)" not in source, f"{module.__name__} checks for a bool itself"
