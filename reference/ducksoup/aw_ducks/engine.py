@@ -52,7 +52,7 @@ MATCH = tuple(
     tuple(COLOUR[c] != 5 and (kind == RAINBOW or COLOUR[c] == kind) for c in range(NUMBERS)) for kind in range(6)
 )
 FULL_LIST = list(FULL)
-INT_TYPES = (int,) * DECK_SIZE
+ONLY_INTS = frozenset({int})
 RUNS = tuple(0b1111 << low for low in (1, 2, 3))
 """Bit v set for value v: the three runs of four values (no wrap)."""
 
@@ -169,10 +169,16 @@ class Round:
         players: int,
         options: RuleOptions | None = None,
     ) -> None:
-        check_players(players, start)
+        if (
+            type(players) is not int
+            or players not in PLAYER_COUNTS
+            or type(start) is not int
+            or not 0 <= start < players
+        ):
+            check_players(players, start)  # the messages; the test above is the fast path, one per round
         numbers = cast(list[int], list(deck)) if deck and type(deck[0]) is int else []
         # The fast path, card numbers checked at once; their types first, since 1.0 and True sort as 1.
-        if len(numbers) != DECK_SIZE or tuple(map(type, numbers)) != INT_TYPES or sorted(numbers) != FULL_LIST:
+        if len(numbers) != DECK_SIZE or set(map(type, numbers)) != ONLY_INTS or sorted(numbers) != FULL_LIST:
             numbers = deck_numbers(deck)
         self.deck = numbers
         self.options = check_options(options, RuleOptions, STANDARD)
