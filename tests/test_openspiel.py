@@ -432,3 +432,31 @@ def test_the_documented_example_runs() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLE)], capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "IS-MCTS" in done.stdout and "greedy" in done.stdout
+
+
+def test_chance_outcomes_and_samplers_out_of_range_are_refused_and_change_nothing() -> None:
+    state = play_until(load({}), decisions=0)
+    assert state.current_player() == 0
+    history = state.history()
+    for sampler, error in [(lambda: 1.0, ValueError), (lambda: -0.5, ValueError), (lambda: float("nan"), ValueError)]:
+        with pytest.raises(error, match=r"^the probability sampler gives a float in \[0, 1\), not "):
+            state.resample_from_infostate(0, sampler)
+    with pytest.raises(TypeError, match=r"^the probability sampler gives a float in \[0, 1\), not '0.5'$"):
+        state.resample_from_infostate(0, lambda: "0.5")  # type: ignore[arg-type, return-value]
+    with pytest.raises(ValueError, match=r"^a player must be player 0 or 1, not 2$"):
+        state.resample_from_infostate(2, lambda: 0.5)
+    assert state.history() == history
+    resampled = state.resample_from_infostate(0, random.Random(3).random)
+    assert resampled.view(0) == state.view(0)
+    deal = ChanceDeal()
+    for outcome in (52, -1):
+        with pytest.raises(ValueError, match=f"chance chooses a card still in the deck, 0 to 51; {outcome} is not one"):
+            deal.apply(outcome)
+    for wrong in (True, 1.0, np.int64(1)):
+        with pytest.raises(TypeError, match=r"^a chance outcome, a card number 0-51 is an int, not "):
+            deal.apply(wrong)  # type: ignore[arg-type]
+    assert deal.deck == [] and deal.moves == []
+    with pytest.raises(TypeError, match=r"^the dealer is an int, player 0 or 1, not True$"):
+        ChanceDeal(dealer=True)
+    with pytest.raises(ValueError, match=r"^a player must be player 0 or 1, not -1$"):
+        deal.view(-1)  # once player 1's cards

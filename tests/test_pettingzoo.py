@@ -187,3 +187,40 @@ def test_the_documented_example_runs() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLE)], capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "the deal is over" in done.stdout and "rewards" in done.stdout
+
+
+@pytest.mark.parametrize("make", [duck_soup_v0.env, duck_soup_v0.raw_env], ids=["env", "raw_env"])
+def test_step_refuses_what_is_no_action_number_saying_what_it_got_and_what_it_expects(make: Any) -> None:
+    env = make()
+    env.reset(seed=1)
+    legal = env.unwrapped.legal_actions()[0]
+    before, agent = env.unwrapped.deal.state(), env.agent_selection
+    expected = r"an action number, an int from 0 to 208 that the action mask allows"
+    for wrong, shown in [
+        (float(legal), rf"{legal}\.0 \(a float\)"),
+        (str(legal), rf"'{legal}' \(a str\)"),  # int("12") would play it
+        (True, r"True \(a bool\)"),  # True == 1
+        (np.float32(legal), r".*\(a float32\)"),
+    ]:
+        with pytest.raises(TypeError, match=f"^duck_soup_v0: step\\(\\) takes {expected}, not {shown}$"):
+            env.step(wrong)
+    with pytest.raises(TypeError, match=f"step\\(None\\) is for an agent whose deal is over; {agent} is to act"):
+        env.step(None)
+    assert env.unwrapped.deal.state() == before and env.agent_selection == agent
+    env.step(np.int64(legal))  # NumPy integers, as policies return them, are action numbers
+    assert env.unwrapped.deal.state() != before
+
+
+def test_step_before_reset_says_to_call_reset_first() -> None:
+    with pytest.raises(RuntimeError, match=r"^duck_soup_v0: step\(\) before reset\(\): call reset\(\) first"):
+        duck_soup_v0.raw_env().step(0)
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):  # PettingZoo's own wrapper
+        duck_soup_v0.env().step(0)
+
+
+@pytest.mark.parametrize("dealer", [True, 1.0, "1"], ids=repr)
+def test_a_dealer_that_is_no_int_is_refused_before_the_first_deal(dealer: object) -> None:
+    with pytest.raises(ValueError, match=f"dealer is 0, 1 or None \\(at random\\), not {dealer!r}"):
+        duck_soup_v0.env(dealer=dealer)
+    with pytest.raises(ValueError, match=f"dealer is 0 or 1, not {dealer!r}"):
+        duck_soup_v0.env().reset(options={"dealer": dealer})

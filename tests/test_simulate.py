@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 import tracemalloc
 from typing import Any
 
@@ -13,8 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
 
+from ducksoup.cli import main
 from ducksoup.duck_soup.simulate import EVENTS, DealRecord, deal_report, run, seats, simulate
-from ducksoup.stats import Tally, distribution, percentile, wilson
+from ducksoup.stats import Tally, distribution, per_second, percentile, throughput_text, wilson
 from duckspec.duck_soup.variants import RuleOptions
 
 PLAIN_ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None, "COLUMNS": None}
@@ -242,3 +244,62 @@ def test_tallies_give_the_exact_percentiles_of_the_values() -> None:
     assert [tally.percentile(p) for p in (0, 10, 25, 50, 75, 90, 100)] == [
         percentile(values, p) for p in (0, 10, 25, 50, 75, 90, 100)
     ]
+
+
+@pytest.mark.parametrize(
+    ("rate", "text"),
+    [
+        (12345.6, "12,346 deals/s"),
+        (100.0, "100 deals/s"),
+        (42.54, "42.5 deals/s"),
+        (1.0, "1 deals/s"),
+        (0.287, "3.48 s/deal"),
+        (0.0417, "24 s/deal"),
+        (0.001, "1,000 s/deal"),
+        (0.0, "no deals"),
+    ],
+)
+def test_a_throughput_is_printed_as_a_rate_or_below_one_a_second_as_a_time_each(rate: float, text: str) -> None:
+    assert throughput_text(rate, "deal") == text
+
+
+def test_a_slow_throughput_keeps_three_significant_figures_in_the_report() -> None:
+    assert (per_second(1, 24.0), per_second(2, 7.0), per_second(123_456, 1.0), per_second(5, 0.0)) == (
+        0.0417,
+        0.286,
+        123_456.0,
+        5e9,
+    )
+
+
+class SlowClock:
+    """A ``time.perf_counter`` that moves 8 seconds on at every reading: deals as slow as the strong bot's."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 8.0
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "printed"),
+    [
+        (["simulate", "--deals", "2"], "deals_per_second", "4 s/deal"),
+        (["simulate", "--game", "doubleduck", "--deals", "2"], "deals_per_second", "4 s/deal"),
+        (["simulate", "--game", "aw-ducks", "--rounds", "2"], "rounds_per_second", "4 s/round"),
+    ],
+    ids=["duck-soup", "doubleduck", "aw-ducks"],
+)
+def test_slow_simulations_print_a_real_rate_not_zero(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], key: str, printed: str
+) -> None:
+    """The strong bot plays about one Duck Soup deal in 3 s: the report once said '0 deals/s'."""
+    monkeypatch.setattr(time, "perf_counter", SlowClock())
+    shown = CliRunner().invoke(main, args, env=PLAIN_ENV)
+    assert shown.exit_code == 0, shown.output
+    assert printed in shown.output.splitlines()[-1]
+    monkeypatch.setattr(time, "perf_counter", SlowClock())
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"], env=PLAIN_ENV).stdout)
+    assert data["timing"][key] == 0.25

@@ -115,6 +115,30 @@ def rate(successes: int, trials: int) -> JSON:
     return {"count": successes, "rate": round(successes / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
+def per_second(count: int, seconds: float) -> float:
+    """A throughput for a report: ``count`` a second, to one decimal from 100 up and to three significant
+    figures below, so that a slow bot's 0.0417 deals a second is not rounded to 0."""
+    value = count / max(seconds, 1e-9)
+    return round(value, 1) if value >= 100 else float(f"{value:.3g}")
+
+
+def throughput_text(rate_per_second: float, unit: str) -> str:
+    """``12,345 deals/s``, ``42.5 deals/s``, or below one a second the time each takes: ``24 s/deal``.
+
+    ``unit`` is singular (``deal``, ``round``, ``action``, ``game``).
+    """
+    if rate_per_second >= 1:
+        return f"{_figure(rate_per_second)} {unit}s/s"
+    if rate_per_second > 0:
+        return f"{_figure(1 / rate_per_second)} s/{unit}"
+    return f"no {unit}s"
+
+
+def _figure(value: float) -> str:
+    """A positive number for people: whole with thousands separators from 100 up, else three significant figures."""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
+
+
 @contextmanager
 def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[], None]]:
     """A progress bar on a terminal, nothing otherwise; yields the function that advances it."""

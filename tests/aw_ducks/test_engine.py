@@ -27,7 +27,7 @@ def test_decks_as_cards_numbers_or_notation_give_the_same_round() -> None:
         (list(FULL)[:-1], 2, 0, "95 cards"),
         ([0] + list(FULL)[1:-1] + [0], 2, 0, "too many of 1R"),
         (list(FULL), 5, 0, "2, 3 or 4 players"),
-        (list(FULL), 2, 2, "from 0 to 1"),
+        (list(FULL), 2, 2, "the start player must be player 0 or 1, not 2"),
         (["3R"] * 96, 2, 0, "too many of 3R"),
     ],
 )

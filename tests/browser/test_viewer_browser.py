@@ -246,6 +246,25 @@ def test_a_hostile_adapters_report_runs_none_of_its_text(tmp_path: Path, open_pa
     failure.screenshot(path=str(screenshots / "check-report-divergence.png"))
 
 
+def test_a_reports_long_command_line_wraps_at_400_pixels(tmp_path: Path, open_page: Any, screenshots: Path) -> None:
+    """A command of one long path, with no space to break at, once made the whole report scroll sideways."""
+    folder = tmp_path / ("an-adapter-folder-with-a-very-long-name-" * 3)
+    folder.mkdir()
+    adapter = folder / "the_implementations_adapter_with_a_long_name.py"
+    adapter.write_text(ADAPTER.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "report.html"
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(adapter))}"
+    result = CliRunner().invoke(main, ["check", "--impl", command, "-k", "ds-deal-greedy-001", "--html", str(out)])
+    assert result.exit_code == 1, result.output
+    page = open_page(out, width=400)
+    cell = page.locator(".vw-report-summary tr", has_text="Command").locator("td")
+    assert cell.inner_text().replace("\n", "") == command
+    assert cell.evaluate("element => element.getBoundingClientRect().width") > 0
+    assert cell.evaluate("element => element.scrollWidth <= element.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.screenshot(path=str(screenshots / "check-report-400px.png"), full_page=False)
+
+
 def test_a_hostile_trace_is_shown_as_text(tmp_path: Path, open_page: Any) -> None:
     trace = trace_of("ds-edge-forgotten-quack")
     trace["description"] = HOSTILE

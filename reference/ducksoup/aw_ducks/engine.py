@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ducksoup.arguments import check_card_number, check_int, check_options, check_player
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, card_from_index, exists, parse_card
 from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
@@ -35,6 +36,7 @@ TURN, FORCED, FINAL, OVER = "turn", "forced-score", "final-score", "over"
 DRAW, SCORE, DISCARD = 0, 1, 2
 NUMBERS, KINDS, DECK_SIZE, RAINBOW = 36, 42, 96, 5
 SUGGESTED = {2: 400, 3: 300, 4: 250}
+PLAYER_COUNTS = (2, 3, 4)
 
 CARDS = tuple(card_from_index(i) for i in range(KINDS))
 NAMES = tuple(str(card) for card in CARDS)
@@ -50,6 +52,7 @@ MATCH = tuple(
     tuple(COLOUR[c] != 5 and (kind == RAINBOW or COLOUR[c] == kind) for c in range(NUMBERS)) for kind in range(6)
 )
 FULL_LIST = list(FULL)
+ONLY_INTS = frozenset({int})
 RUNS = tuple(0b1111 << low for low in (1, 2, 3))
 """Bit v set for value v: the three runs of four values (no wrap)."""
 
@@ -72,14 +75,16 @@ shared by every round (the actions in them are the module's own, immutable value
 
 
 def card_number(card: Card | int | str) -> int:
-    """A card as the engine's int, from a Card, an int 0-41 or notation such as ``3R``."""
-    if isinstance(card, int):
-        if isinstance(card, bool) or not 0 <= card < KINDS:
-            raise ValueError(f"a card number is 0 to 41, not {card!r}")
-        return card
-    if isinstance(card, str):
-        card = parse_card(card)
-    return card.index
+    """A card as the engine's int, from a Card, an int 0-41 or notation such as ``3R``.
+
+    ``TypeError`` for anything else (a float, a bool or a NumPy integer is not a card number: see
+    :mod:`ducksoup.arguments`), ``ValueError`` for an int out of range or a text that is not a card.
+    """
+    return check_card_number(card, KINDS, _parse_card_number, Card, "3R")
+
+
+def _parse_card_number(text: str) -> int:
+    return parse_card(text).index
 
 
 def deck_numbers(deck: Sequence[Card | int | str]) -> list[int]:
@@ -97,11 +102,12 @@ def deck_numbers(deck: Sequence[Card | int | str]) -> list[int]:
     return numbers
 
 
-def check_players(players: int, start: int) -> None:
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ValueError(f"Aw Ducks! is played by 2, 3 or 4 players, not {players!r}")
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-        raise ValueError(f"the start player is a player number from 0 to {players - 1}, not {start!r}")
+def check_players(players: object, start: object) -> None:
+    """``TypeError`` unless both are ints, ``ValueError`` unless 2 to 4 players play and ``start`` is one of them."""
+    count = check_int(players, "the number of players", "an int, 2, 3 or 4")
+    if count not in PLAYER_COUNTS:
+        raise ValueError(f"Aw Ducks! is played by 2, 3 or 4 players, not {count!r}")
+    check_player(start, count, "the start player")
 
 
 def cards_text(cards: Sequence[int]) -> str:
@@ -163,12 +169,19 @@ class Round:
         players: int,
         options: RuleOptions | None = None,
     ) -> None:
-        check_players(players, start)
+        if (
+            type(players) is not int
+            or players not in PLAYER_COUNTS
+            or type(start) is not int
+            or not 0 <= start < players
+        ):
+            check_players(players, start)  # the messages; the test above is the fast path, one per round
         numbers = cast(list[int], list(deck)) if deck and type(deck[0]) is int else []
-        if len(numbers) != DECK_SIZE or sorted(numbers) != FULL_LIST:  # the fast path: card numbers, checked at once
+        # The fast path, card numbers checked at once; their types first, since 1.0 and True sort as 1.
+        if len(numbers) != DECK_SIZE or set(map(type, numbers)) != ONLY_INTS or sorted(numbers) != FULL_LIST:
             numbers = deck_numbers(deck)
         self.deck = numbers
-        self.options = options or STANDARD
+        self.options = check_options(options, RuleOptions, STANDARD)
         self.players = players
         self.start = start
         self.p = start
@@ -408,6 +421,8 @@ class Round:
 
         ``state``, if given, is this round's :meth:`state` (or a game's), to build on without recomputing it.
         """
+        if type(player) is not int or not 0 <= player < self.players:
+            check_player(player, self.players)
         state = state or self.state()
         over = self.phase is OVER
         seen = {key: value for key, value in state.items() if over or (key != "stashes" and key != "points")}
@@ -433,7 +448,7 @@ class Game:
         if not decks:
             raise ValueError("a game needs at least one deck")
         check_players(players, start)
-        self.options = options or STANDARD
+        self.options = check_options(options, RuleOptions, STANDARD)
         self.players = players
         self.target = SUGGESTED[players] if self.options.target is None else self.options.target
         self.decks = [deck_numbers(deck) for deck in decks]
@@ -512,12 +527,19 @@ class Game:
 
 
 def describe(action: Action) -> tuple[Action, int, int, int]:
-    """(action, kind, player, card) of an action the engine did not create; card -1 for Draw and Score."""
+    """(action, kind, player, card) of an action the engine did not create; card -1 for Draw and Score.
+
+    The slow path: a malformed action (not a Draw, Score or Discard; a player that is not an int; a
+    Discard's card that is not a Card) is a ``TypeError`` raised before anything changes.
+    """
+    if not isinstance(action, Draw | Score | Discard):
+        raise TypeError(f"an action is a Draw, a Score or a Discard, not {action!r}")
+    player = check_int(action.player, f"a {type(action).__name__}'s player", "an int, a player number")
     if isinstance(action, Draw):
-        return action, DRAW, action.player, -1
+        return action, DRAW, player, -1
     if isinstance(action, Score):
-        return action, SCORE, action.player, -1
-    if isinstance(action, Discard):
-        card = action.card.index if exists(action.card) else KINDS  # a card of no game: in no tableau
-        return action, DISCARD, action.player, card
-    raise TypeError(f"an action is a Draw, a Score or a Discard, not {action!r}")
+        return action, SCORE, player, -1
+    if not isinstance(action.card, Card):
+        raise TypeError(f"a Discard's card is a Card, not {action.card!r}")
+    card = action.card.index if exists(action.card) else KINDS  # a card of no game: in no tableau
+    return action, DISCARD, player, card

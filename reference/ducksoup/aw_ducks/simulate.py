@@ -32,7 +32,7 @@ from duckcheck.aw_ducks.encoding import OPTION_VALUES, options_json
 from duckcheck.codec import JSON
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.engine import FULL, NAMES, NUMBERS, OVER, Game, Round
-from ducksoup.stats import print_report
+from ducksoup.stats import per_second, print_report, throughput_text
 from duckspec.aw_ducks import GAME_ID, PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard
 from duckspec.aw_ducks.discarding import benefit_of
@@ -196,12 +196,12 @@ def run(rounds: int, names: Sequence[str], seed: int, games: int, options: RuleO
         "options": options_json(options),
         **round_report(records, names),
     }
-    timing = {"rounds_per_second": round(rounds / seconds, 1), "actions_per_second": round(actions / seconds, 1)}
+    timing = {"rounds_per_second": per_second(rounds, seconds), "actions_per_second": per_second(actions, seconds)}
     if games:
         began = time.perf_counter()
         played = [play_game(deck_rng, i % players, bots, options) for i in range(games)]
         report["games"] = game_report(played, names)
-        timing["games_per_second"] = round(games / (time.perf_counter() - began), 2)
+        timing["games_per_second"] = per_second(games, time.perf_counter() - began)
     report["timing"] = timing
     return report
 
@@ -268,9 +268,10 @@ def show(report: JSON, console: Console) -> None:
             f"winning total {games['winning_total']['mean']:.1f}; wins: {wins}"
         )
     timing = report["timing"]
-    line = f"{timing['rounds_per_second']:,.0f} rounds/s, {timing['actions_per_second']:,.0f} actions/s"
+    rounds, actions = timing["rounds_per_second"], timing["actions_per_second"]
+    line = f"{throughput_text(rounds, 'round')}, {throughput_text(actions, 'action')}"
     if "games_per_second" in timing:
-        line += f", {timing['games_per_second']:,.1f} games/s"
+        line += f", {throughput_text(timing['games_per_second'], 'game')}"
     console.print(line, style="dim")
 
 

@@ -25,6 +25,7 @@ from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import Any
 
+from ducksoup.arguments import check_card_number, check_int, check_options, check_player
 from duckspec.cards import Card, card_from_index, parse_card
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
@@ -65,19 +66,21 @@ ACTION_INFO: dict[int, tuple[Play, int, int, int]] = {
 }
 DECK_SIZE = 104
 STOCK_START = 52
+NOBODY = 4
+"""The seat of an action's player who is not at the table: never the player to act."""
 
 
 def card_number(card: Card | int | str) -> int:
-    """A card as the engine's int, from a Card, an int 0-51 or ``TC`` notation."""
-    if isinstance(card, bool):
-        raise ValueError(f"a card is a Card, an int 0 to 51 or a text like 'TC', not {card!r}")
-    if isinstance(card, int):
-        if not 0 <= card < 52:
-            raise ValueError(f"a card number is 0 to 51, not {card}")
-        return card
-    if isinstance(card, str):
-        return parse_card(card).index
-    return card.index
+    """A card as the engine's int, from a Card, an int 0-51 or ``TC`` notation.
+
+    ``TypeError`` for anything else (a float, a bool or a NumPy integer is not a card number: see
+    :mod:`ducksoup.arguments`), ``ValueError`` for an int out of range or a text that is not a card.
+    """
+    return check_card_number(card, 52, _parse_card_number, Card, "TC")
+
+
+def _parse_card_number(text: str) -> int:
+    return parse_card(text).index
 
 
 def check_deck(deck: Sequence[int]) -> None:
@@ -114,10 +117,20 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def _describe(action: object) -> tuple[Play, int, int, int]:
-    """(action, player, card, call number) of an action the engine did not create."""
+    """(action, player, card, call number) of an action the engine did not create.
+
+    The slow path: a malformed action (not a Play; a player that is not an int; a card that is not a
+    Card; a call that is not a Call) is a ``TypeError`` raised before anything changes. A player who
+    is not at the table is kept as seat 4, whose turn never comes, so that it is refused as out of turn.
+    """
     if not isinstance(action, Play):
         raise TypeError(f"an action is a Play, not {action!r}")
-    return action, action.player, action.card.index, CALL_NUMBER[action.call]
+    player = check_int(action.player, "a Play's player", "an int, player 0, 1, 2 or 3")
+    if not isinstance(action.card, Card):
+        raise TypeError(f"a Play's card is a Card, not {action.card!r}")
+    if not isinstance(action.call, Call):
+        raise TypeError(f"a Play's call is a Call ({', '.join(call.name for call in Call)}), not {action.call!r}")
+    return action, player if 0 <= player < 4 else NOBODY, action.card.index, CALL_NUMBER[action.call]
 
 
 class Deal:
@@ -153,9 +166,8 @@ class Deal:
 
     def __init__(self, deck: Sequence[Card | int | str], dealer: int, options: RuleOptions | None = None) -> None:
         numbers = deck_numbers(deck)
-        if dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
-            raise ValueError(f"the dealer must be player 0, 1, 2 or 3, not {dealer!r}")
-        self.as_played = (options or STANDARD).draw is DrawOrder.AS_PLAYED
+        check_player(dealer, 4, "the dealer")
+        self.as_played = check_options(options, RuleOptions, STANDARD).draw is DrawOrder.AS_PLAYED
         self.dealer = dealer
         first = (dealer + 1) & 3  # the dealer's left receives the first card and leads
         hands: list[list[int]] = [[], [], [], []]
@@ -401,6 +413,8 @@ class Deal:
 
         ``state``, if given, is this deal's :meth:`state` (or a game's), to build on without recomputing it.
         """
+        if type(player) is not int or not 0 <= player < 4:
+            check_player(player, 4)
         seen = {key: value for key, value in (state or self.state()).items() if key != "hands"}
         seen["player"] = player
         seen["hand"] = cards_text(self.hands[player])
@@ -420,7 +434,7 @@ class Game:
     ) -> None:
         if not decks:
             raise ValueError("a game needs at least one deck")
-        self.options = options or STANDARD
+        self.options = check_options(options, RuleOptions, STANDARD)
         self.decks = [deck_numbers(deck) for deck in decks]
         self.deal = Deal(self.decks[0], first_dealer, self.options)
         self.dealt = 1

@@ -34,10 +34,12 @@ from ducksoup.stats import (
     interval,
     new_table,
     option_value,
+    per_second,
     print_report,
     progress_bar,
     rate,
     rule_options,
+    throughput_text,
     two_bots,
 )
 from duckspec.doubleduck import GAME_ID
@@ -270,7 +272,7 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         **deal_report(records, names),
         "games": None,
     }
-    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": round(deals / deal_seconds, 1)}
+    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
     if games:
         game_records: list[GameRecord] = []
         started = time.perf_counter()
@@ -283,7 +285,7 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         report["games"] = game_report(game_records, names)
         game_deals = sum(r.deals for r in game_records)
         timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_deals / game_seconds, 1)}
+            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": per_second(game_deals, game_seconds)}
         )
     report["timing"] = timing
     return report
@@ -354,9 +356,9 @@ def show(report: JSON, console: Console) -> None:
         console.print(f"games ended by a total of 1000: {ended['rate']:.4f} ({interval(ended)})")
 
     timing = report["timing"]
-    line = f"{timing['deals_per_second']:,.0f} deals/s"
+    line = throughput_text(timing["deals_per_second"], "deal")
     if "game_deals_per_second" in timing:
-        line += f", {timing['game_deals_per_second']:,.0f} deals/s in games"
+        line += f", {throughput_text(timing['game_deals_per_second'], 'deal')} in games"
     console.print(line, style="dim")
 
 

@@ -22,7 +22,9 @@ from bisect import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from duckspec.cards import Card, card_from_index
+from ducksoup.arguments import check_card_number, check_options
+from ducksoup.arguments import check_player as check_seat
+from duckspec.cards import Card, card_from_index, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck, check_well_formed
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
@@ -68,28 +70,19 @@ for _player in (0, 1):
 def card_number(card: Card | int | str) -> int:
     """A card as the engine's int, from a Card, an int 0-51 or ``TC`` notation.
 
-    ``TypeError`` for anything else (a float or a bool is not a card number), ``ValueError`` for an
-    int out of range or a string that is not a card.
+    ``TypeError`` for anything else (a float, a bool or a NumPy integer is not a card number: see
+    :mod:`ducksoup.arguments`), ``ValueError`` for an int out of range or a string that is not a card.
     """
-    if type(card) is int:
-        if not 0 <= card < 52:
-            raise ValueError(f"a card number is 0 to 51, not {card}")
-        return card
-    if isinstance(card, str):
-        from duckspec.cards import parse_card
-
-        card = parse_card(card)
-    if not isinstance(card, Card):
-        raise TypeError(f"a card is a Card, an int 0-51 or a name like 'TC', not {card!r}")
-    return card.index
+    return check_card_number(card, 52, _parse_card_number, Card, "TC")
 
 
-def check_player(player: object, what: str = "a player") -> None:
-    """``TypeError`` unless ``player`` is an int (``True``, ``1.0`` are not players); ``ValueError`` unless 0 or 1."""
-    if type(player) is not int:
-        raise TypeError(f"{what} is an int, player 0 or 1, not {player!r}")
-    if player not in (0, 1):
-        raise ValueError(f"{what} must be player 0 or 1, not {player!r}")
+def _parse_card_number(text: str) -> int:
+    return parse_card(text).index
+
+
+def check_player(player: object, what: str = "a player") -> int:
+    """``player`` if it is player 0 or 1: ``TypeError`` unless an int (``True``, ``1.0`` are not players)."""
+    return check_seat(player, 2, what)
 
 
 def check_deck(deck: Sequence[int]) -> None:
@@ -135,9 +128,7 @@ class Deal:
             numbers = [card_number(card) for card in given]
             check_deck(numbers)
         check_player(dealer, "the dealer")
-        options = options or STANDARD
-        if not isinstance(options, RuleOptions):
-            raise TypeError(f"the rule options are RuleOptions, not {type(options).__name__}")
+        options = check_options(options, RuleOptions, STANDARD)
         self.hidden = options.stock is StockVisibility.HIDDEN
         self.double_draw_alternate = options.double_draw is DoubleDraw.ALTERNATE
         self.silent = options.calls is Calls.SILENT
@@ -366,7 +357,7 @@ class Match:
     ) -> None:
         if not decks:
             raise ValueError("a game needs at least one deck")
-        self.options = options or RuleOptions()
+        self.options = check_options(options, RuleOptions, STANDARD)
         self.decks = [[card_number(card) for card in deck] for deck in decks]
         for deck in self.decks:
             check_deck(deck)

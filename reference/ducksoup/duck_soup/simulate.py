@@ -32,10 +32,12 @@ from ducksoup.stats import (
     interval,
     new_table,
     option_value,
+    per_second,
     print_report,
     progress_bar,
     rate,
     rule_options,
+    throughput_text,
     two_bots,
 )
 from duckspec.duck_soup.actions import Play
@@ -278,7 +280,7 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
         **stats.report(names),
         "games": None,
     }
-    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": round(deals / deal_seconds, 1)}
+    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
     if games:
         game_stats = GameStats()
         started = time.perf_counter()
@@ -289,9 +291,8 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
                 advance()
         game_seconds = time.perf_counter() - started
         report["games"] = game_stats.report(names, options)
-        timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": round(game_stats.deals / game_seconds, 1)}
-        )
+        timing["game_seconds"] = round(game_seconds, 3)
+        timing["game_deals_per_second"] = per_second(game_stats.deals, game_seconds)
     report["timing"] = timing
     return report
 
@@ -354,9 +355,9 @@ def show(report: JSON, console: Console) -> None:
         console.print(table)
 
     timing = report["timing"]
-    line = f"{timing['deals_per_second']:,.0f} deals/s"
+    line = throughput_text(timing["deals_per_second"], "deal")
     if "game_deals_per_second" in timing:
-        line += f", {timing['game_deals_per_second']:,.0f} deals/s in games"
+        line += f", {throughput_text(timing['game_deals_per_second'], 'deal')} in games"
     console.print(line, style="dim")
 
 

@@ -27,11 +27,25 @@ kept: the player makes no decision in between, so it cannot matter to play.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Any
 
+from ducksoup.arguments import check_int, check_options
 from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
-from ducksoup.duck_soup.engine import ACTION_INFO, ANSWER, DUCK, FOLLOW, FOURTH, NAMES, OVER, QUACK, RANK, Deal
+from ducksoup.duck_soup.engine import (
+    ACTION_INFO,
+    ANSWER,
+    DUCK,
+    FOLLOW,
+    FOURTH,
+    NAMES,
+    OVER,
+    QUACK,
+    RANK,
+    Deal,
+    check_player,
+)
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
 
@@ -89,8 +103,8 @@ class ChanceDeal:
     )
 
     def __init__(self, options: RuleOptions = STANDARD, dealer: int = 1) -> None:
-        if dealer not in (0, 1):
-            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        check_player(dealer, "the dealer")
+        options = check_options(options, RuleOptions, STANDARD)
         if options.best_of != 1:
             raise ValueError(f"a bridge episode is one deal: best_of must be 1, not {options.best_of}")
         self.options = options
@@ -158,7 +172,14 @@ class ChanceDeal:
     # Playing
 
     def apply(self, number: int) -> None:
-        """Choose card ``number`` at a chance node, or take action ``number``; an illegal one changes nothing."""
+        """Choose card ``number`` at a chance node, or take action ``number``; an illegal one changes nothing.
+
+        ``TypeError`` unless ``number`` is an int (a bool or a float is no card and no action), ``ValueError``
+        for a card not left to choose or an action number out of range.
+        """
+        if type(number) is not int:
+            what = "a chance outcome, a card number 0-51" if self.is_chance else "an action number 0-208"
+            check_int(number, what, "an int")
         if self.is_chance:
             self._choose(number)
         else:
@@ -254,6 +275,7 @@ class ChanceDeal:
 
     def information_state(self, player: int) -> str:
         """What ``player`` has seen and done so far, one line per event (see the module's docstring)."""
+        check_player(player)
         if self.engine is None:
             return f"player {player}, dealer {self.dealer}\nhand: {_cards(self.dealt_to(player))}"
         return "\n".join(self.tokens[player])
@@ -270,6 +292,7 @@ class ChanceDeal:
         it shows the phase ``deal`` and the cards dealt so far; while a draw's cards are chosen, the
         phase ``draw``, with the trick-finishing card on the table (the engine's view just before it).
         """
+        check_player(player)
         deal = self.engine
         if deal is None:
             mine = self.dealt_to(player)
@@ -311,10 +334,11 @@ class ChanceDeal:
         """The moves of a history ``player`` cannot tell from this one: the cards it has not seen shuffled
         among their places in the deck (``uniform()`` draws from [0, 1)), the actions unchanged (each stays
         legal: every card played was seen, and any card may be played without a call)."""
+        check_player(player)
         unseen = self.unseen(player)
         shuffled = unseen[:]
         for i in range(len(shuffled) - 1, 0, -1):  # Fisher-Yates
-            j = min(i, int(uniform() * (i + 1)))
+            j = min(i, int(_uniform_sample(uniform) * (i + 1)))
             shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
         swap = dict(zip(unseen, shuffled, strict=True))
         deck = [swap.get(card, card) for card in self.deck]
@@ -360,6 +384,17 @@ def replay(
     for move in moves:
         deal.apply(move)
     return deal
+
+
+def _uniform_sample(uniform: Callable[[], float]) -> float:
+    """A draw of ``uniform()``, refused unless a number in [0, 1): a sampler out of range would otherwise
+    bias the shuffle without a word (a negative index counts from the end; NaN fails inside ``int``)."""
+    sample = uniform()
+    if isinstance(sample, bool) or not isinstance(sample, numbers.Real):
+        raise TypeError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
+    if not 0.0 <= sample < 1.0:
+        raise ValueError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
+    return float(sample)
 
 
 def _finishes_trick(deal: Deal, action: Action) -> bool:

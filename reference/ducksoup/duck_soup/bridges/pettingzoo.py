@@ -51,9 +51,12 @@ AGENTS = ("player_0", "player_1")
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment, wrapped as PettingZoo's classic games are: actions checked against the action
-    space, and ``reset`` required before anything else."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    """The environment, wrapped as PettingZoo's classic games are: ``reset`` required before anything else.
+
+    PettingZoo's ``AssertOutOfBoundsWrapper`` is left out: :meth:`raw_env.step` checks every action itself
+    (its type, then the mask, which is stricter than the action space) and says what it was given and what
+    it expects, where the wrapper's bare ``AssertionError`` says only "not in action space"."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -81,7 +84,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
                 allowed = " or ".join(repr(v.value) for v in enum)
                 raise ValueError(f"duck_soup_v0: {name} is {allowed}, not {value!r}")
         dealer = _plain(dealer)
-        if dealer not in (None, 0, 1):
+        if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):  # True == 1, but no player
             raise ValueError(f"duck_soup_v0: dealer is 0, 1 or None (at random), not {dealer!r}")
         self.render_mode = render_mode
         self.options = RuleOptions(
@@ -117,7 +120,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         dealer = _plain(options.get("dealer", self.dealer))
         if dealer is None:
             dealer = int(self.np_random.integers(2))
-        if dealer not in (0, 1):
+        if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"duck_soup_v0: dealer is 0 or 1, not {dealer!r}")
         if "deck" in options:  # cards as the engine takes them: numbers 0-51, Card values or "TC" notation
             deck = [card_number(_plain(card)) for card in options["deck"]]
@@ -150,14 +153,21 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Take action ``action`` (an int, or a NumPy integer, that the mask allows) for the agent to act.
+
+        ``None`` only for an agent whose deal is over, as PettingZoo's loop does. ``RuntimeError`` before
+        :meth:`reset`, ``TypeError`` for anything but an action number, ``ValueError`` for one the mask
+        forbids; a refused action changes nothing.
+        """
+        deal = self.deal
+        if deal is None:
+            raise RuntimeError("duck_soup_v0: step() before reset(): call reset() first, which deals the cards")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self.deal
-        assert deal is not None and action is not None
         player = AGENTS.index(agent)
-        number = int(action)
+        number = action_number(action, agent)
         legal = self.legal_actions()
         if number not in legal:
             said = action_text(number) if 0 <= number < NUM_ACTIONS else "no action"
@@ -200,6 +210,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def action_number(action: object, agent: str) -> int:
+    """``action`` as a Python int, if it is an action number: an int, a NumPy integer or a 0-d integer array.
+
+    ``TypeError`` otherwise, saying what was given and what is expected (a bool, a float or a text is not
+    an action number, even when it looks like one: ``int("12")`` and ``int(12.7)`` would play an action
+    nobody chose).
+    """
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    if type(action) is int or isinstance(action, np.integer):
+        return int(action)
+    expected = f"an action number, an int from 0 to {NUM_ACTIONS - 1} that the action mask allows"
+    if action is None:
+        raise TypeError(
+            f"duck_soup_v0: step(None) is for an agent whose deal is over; {agent} is to act: give it {expected}"
+        )
+    raise TypeError(f"duck_soup_v0: step() takes {expected}, not {action!r} (a {type(action).__name__})")
 
 
 def _plain(value: Any) -> Any:
