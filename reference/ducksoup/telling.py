@@ -67,7 +67,7 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     except UnreadableFile as error:
         raise TraceError(str(error)) from None
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        return Loaded(parse_trace(text, name))
+        return Loaded(parse_trace(text, name, states=False))
     entry = reference(game)
     try:
         loaded = entry.read_record_file(text, path)
