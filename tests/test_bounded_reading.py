@@ -24,7 +24,7 @@ import duckcheck.trace as trace_module
 from duckcheck.games import game_ids
 from duckcheck.lint import lint
 from duckcheck.progress import slow_progress
-from duckcheck.schemas import first_problem, game_schema_name
+from duckcheck.schemas import first_problem, game_schema_name, problem_of
 from duckcheck.trace import MAX_DECKS, MAX_STEPS, TraceError, load_suite, parse_trace, read_trace, validate_trace
 from ducksoup.cli import main
 
@@ -63,8 +63,12 @@ def test_the_first_bad_step_stops_the_check(game: str, monkeypatch: pytest.Monke
     bad_steps = [{"action": {"bogus": number}, "reject": "not-an-action"} for number in range(2000)]
     trace["steps"] = trace["steps"][:bad_at] + bad_steps
     checked: list[Any] = []
-    real = trace_module.problem_of
-    monkeypatch.setattr(trace_module, "problem_of", lambda checker, step: checked.append(step) or real(checker, step))
+
+    def counted(checker: Any, step: Any) -> tuple[str, str, int] | None:
+        checked.append(step)
+        return problem_of(checker, step)
+
+    monkeypatch.setattr(trace_module, "problem_of", counted)
     message = refusal(trace, states=False)
     assert f"hostile.json: at steps/{bad_at}/action" in message
     assert len(checked) <= bad_at + 1 and checked[-1] == bad_steps[0]  # nothing after the first bad step
