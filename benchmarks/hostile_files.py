@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/hostile_files.py [--limit SECONDS] [--games GAME ...]
 
-For each game, four files are made from the largest trace of its suite that holds a rejected step (a
+For each game, five files are made from the largest trace of its suite that holds a rejected step (a
 rejected action leaves the state as it was, so repeating it in place keeps the trace true to the rules):
 
 * ``long-valid``: that rejected step repeated until the file is nearly 50 MiB, far more steps than a
@@ -10,10 +10,14 @@ rejected action leaves the state as it was, so repeating it in place keeps the t
 * ``at-cap``: the same with exactly MAX_STEPS steps: read and replayed to its end;
 * ``bad-step``: the trace's steps, then one bad step (an action no game has) repeated, each copy padded
   so that the file is nearly 50 MiB within the cap: refused at the first bad step;
-* ``bad-steps-many``: small bad steps repeated to nearly 50 MiB: refused by the cap.
+* ``bad-steps-many``: small bad steps repeated to nearly 50 MiB: refused by the cap;
+* ``bad-state``: the trace's first accepted step with a wrong stored state (an unknown key padded so that
+  the file is nearly 50 MiB within the cap), repeated: read (states are not checked against the schema when
+  a file is read for telling), and the telling stops at the first, where the strict comparison finds the
+  state wrong (exit 1).
 
 Each file is given to ``ducksoup replay`` in a subprocess; the table gives the file's size and steps,
-the exit status, the wall time and the first line of standard error. It fails (exit 1) when a file
+the exit status, the wall time and the first line of standard error (or the last of standard output). It fails (exit 1) when a file
 takes longer than the limit or ends with another status than expected.
 """
 
@@ -60,6 +64,13 @@ def steps_for_size(trace: JSON, step: JSON, size: int) -> int:
     return (size - len(json.dumps(trace))) // (len(json.dumps(step)) + len(", "))
 
 
+def padded(step: JSON, where: tuple[str, str], trace: JSON, count: int) -> JSON:
+    """``step`` with the string at ``where`` grown so that ``count`` copies of it make ``trace`` nearly full."""
+    room = (NEARLY_FULL - len(json.dumps(trace))) // count - len(json.dumps(step)) - len(", ")
+    outer, inner = where
+    return {**step, outer: {**step[outer], inner: "x" * room}}
+
+
 def hostile_files(game: str) -> dict[str, tuple[JSON, int, str]]:
     """The hostile traces of ``game`` by name, each with the exit status ``replay`` must end with and what its
     error line must say."""
@@ -67,29 +78,34 @@ def hostile_files(game: str) -> dict[str, tuple[JSON, int, str]]:
     many = len(trace["steps"]) + steps_for_size(trace, trace["steps"][index], NEARLY_FULL)
     small_bad: JSON = {"action": {"bogus": 1}, "reject": "not-an-action"}
     bad_count = MAX_STEPS - len(trace["steps"])
-    room = (NEARLY_FULL - len(json.dumps(trace))) // bad_count - len(json.dumps(small_bad)) - len(", ")
-    padded_bad: JSON = {"action": {"bogus": "x" * room}, "reject": "not-an-action"}
+    padded_bad = padded({"action": {"bogus": ""}, "reject": "not-an-action"}, ("action", "bogus"), trace, bad_count)
     cap = f"a trace has at most {MAX_STEPS:,}"
     first_bad = f"at steps/{len(trace['steps'])}/"
     small_bad_count = steps_for_size(trace, small_bad, NEARLY_FULL)
+    first = next(number for number, step in enumerate(trace["steps"]) if "state" in step)
+    accepted = trace["steps"][first]
+    wrong_state = {**accepted, "state": {**accepted["state"], "padding": ""}}
+    padded_state = padded(wrong_state, ("state", "padding"), trace, bad_count)
     return {
         "long-valid": (repeated(trace, index, many), 2, cap),
         "at-cap": (repeated(trace, index, MAX_STEPS), 0, ""),
         "bad-step": ({**trace, "steps": trace["steps"] + [padded_bad] * bad_count}, 2, first_bad),
         "bad-steps-many": ({**trace, "steps": trace["steps"] + [small_bad] * small_bad_count}, 2, cap),
+        "bad-state": ({**trace, "steps": trace["steps"][:first] + [padded_state] * bad_count}, 1, "state.padding"),
     }
 
 
 def run(path: Path, limit: float) -> tuple[int | None, float, str]:
-    """``ducksoup replay path``: its exit status (None when it outlived ``limit``), wall time, first error line."""
+    """``ducksoup replay path``: its exit status (None when it outlived ``limit``), wall time and what it said
+(the first line of standard error, or the last of standard output)."""
     started = time.perf_counter()
     command = [sys.executable, "-m", "ducksoup", "replay", str(path)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=limit, check=False)
     except subprocess.TimeoutExpired:
         return None, time.perf_counter() - started, f"still running after {limit:.0f} s"
-    first = (done.stderr.strip().splitlines() or [""])[0]
-    return done.returncode, time.perf_counter() - started, first
+    said = done.stderr.strip().splitlines()[:1] or done.stdout.strip().splitlines()[-1:] or [""]
+    return done.returncode, time.perf_counter() - started, said[0]
 
 
 def main() -> int:
@@ -113,7 +129,7 @@ def main() -> int:
                     + ("" if ok else f"  <- expected status {expected} within {args.limit:.0f} s, saying {says!r}")
                 )
                 path.unlink()
-    print(f"hostile files: {failures} of {4 * len(args.games)} not handled as expected within the limit")
+    print(f"hostile files: {failures} of {5 * len(args.games)} not handled as expected within the limit")
     return 1 if failures else 0
 
 

@@ -212,3 +212,17 @@ def test_progress_stays_quiet_while_the_work_is_quick() -> None:
         for done in range(1024):
             advance(done)
     assert output.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", ["replay", "explain"])
+def test_a_stored_state_that_stops_the_telling_is_quoted_safely(command: str, tmp_path: Path) -> None:
+    """The light check lets any object through as a stored state, so the reason the telling stops quotes text from
+    the file: printed as written (never rich markup, control characters escaped) and cut short."""
+    trace = first_trace("doubleduck")
+    number = first_state_step(trace)
+    trace["steps"][number]["state"].update({"[/]\x1b[2J": "[bold]" + "x" * 10_000})
+    status, output = run(tmp_path, trace, command)
+    assert status == 1
+    stop = output.strip().splitlines()[-1]
+    assert stop.startswith(f"stopped at step {number + 1}: the trace disagrees with the rules: state.[/]\\x1b[2J")
+    assert "'[bold]xxx" in stop and len(stop) < 2100

@@ -26,6 +26,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
@@ -36,6 +37,8 @@ from ducksoup.games import NoAnalysis, reference
 from ducksoup.narration import Loaded, NarrationStopped
 
 JSON = dict[str, Any]
+STOP_LIMIT = 2000
+"""The most characters of the reason a telling stops that are printed (it quotes values from the file)."""
 
 
 def find_game_file(name: str) -> Path:
@@ -126,7 +129,8 @@ def tell(
             if told.number in notes:
                 console.print(f"  analysis: {notes[told.number]}", markup=False)
             if told.stop:
-                console.print(f"[red]stopped[/red] at {told.stop}")
+                # the stop quotes the trace's stored values, unchecked by the light schema check: never markup
+                console.print(f"[red]stopped[/red] at {escape(shown(told.stop, STOP_LIMIT))}")
                 return 1
             if positions and told.number and narrator.between_tricks():
                 for line in narrator.position():
