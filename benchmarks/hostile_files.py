@@ -17,8 +17,9 @@ rejected action leaves the state as it was, so repeating it in place keeps the t
   state wrong (exit 1).
 
 Each file is given to ``ducksoup replay`` in a subprocess; the table gives the file's size and steps,
-the exit status, the wall time and the first line of standard error (or the last of standard output). It fails (exit 1) when a file
-takes longer than the limit or ends with another status than expected.
+the exit status, the wall time and the first line of standard error (or the last of standard output).
+It fails (exit 1) when a file takes longer than the limit, ends with another status than expected or
+does not say what was expected.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def hostile_files(game: str) -> dict[str, tuple[JSON, int, str]]:
 
 def run(path: Path, limit: float) -> tuple[int | None, float, str]:
     """``ducksoup replay path``: its exit status (None when it outlived ``limit``), wall time and what it said
-(the first line of standard error, or the last of standard output)."""
+    (the first line of standard error, or the last of standard output)."""
     started = time.perf_counter()
     command = [sys.executable, "-m", "ducksoup", "replay", str(path)]
     try:
@@ -114,7 +115,7 @@ def main() -> int:
     parser.add_argument("--games", nargs="+", default=list(game_ids()), choices=game_ids())
     args = parser.parse_args()
     failures = 0
-    print(f"{'game':<11} {'file':<15} {'MiB':>5} {'steps':>8} {'status':>6} {'seconds':>8}  first line of stderr")
+    print(f"{'game':<11} {'file':<15} {'MiB':>5} {'steps':>8} {'status':>6} {'seconds':>8}  what it said")
     with tempfile.TemporaryDirectory() as folder:
         for game in args.games:
             for name, (trace, expected, says) in hostile_files(game).items():
