@@ -24,6 +24,7 @@ import duckcheck.trace as trace_module
 from duckcheck.games import game_ids
 from duckcheck.lint import lint
 from duckcheck.progress import slow_progress
+from duckcheck.protocol import schema_problem
 from duckcheck.schemas import first_problem, game_schema_name, problem_of
 from duckcheck.trace import MAX_DECKS, MAX_STEPS, TraceError, load_suite, parse_trace, read_trace, validate_trace
 from ducksoup.cli import main
@@ -226,3 +227,12 @@ def test_a_stored_state_that_stops_the_telling_is_quoted_safely(command: str, tm
     stop = output.strip().splitlines()[-1]
     assert stop.startswith(f"stopped at step {number + 1}: the trace disagrees with the rules: state.[/]\\x1b[2J")
     assert "'[bold]xxx" in stop and len(stop) < 2100
+
+
+@pytest.mark.parametrize(("game", "key"), [pair for game in game_ids() for pair in state_keys(game)[::3]])
+def test_a_reply_with_nan_in_its_state_names_the_key(game: str, key: str) -> None:
+    """The runner's message about a reply that breaks the schema names the field at fault too."""
+    state = next(s["state"] for s in first_trace(game)["steps"] if "state" in s)
+    reply = {"seq": 3, "accepted": True, "state": {**state, key: math.nan}, "views": []}
+    problem = schema_problem(reply, "act-reply", game) or ""
+    assert problem.startswith(f"state/{key}: nan "), problem
