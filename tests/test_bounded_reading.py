@@ -236,3 +236,10 @@ def test_a_reply_with_nan_in_its_state_names_the_key(game: str, key: str) -> Non
     reply = {"seq": 3, "accepted": True, "state": {**state, key: math.nan}, "views": []}
     problem = schema_problem(reply, "act-reply", game) or ""
     assert problem.startswith(f"state/{key}: nan "), problem
+
+
+def test_the_first_bad_place_is_reported_in_list_order() -> None:
+    trace = first_trace("duck-soup")
+    trace["decks"] = [trace["decks"][0]] * 12
+    trace["decks"][10] = trace["decks"][2] = 7
+    assert refusal(trace) == "hostile.json: at decks/2: 7 is not of type 'string' (and 1 more problems)"

@@ -122,12 +122,18 @@ CHOICES = frozenset({"oneOf", "anyOf"})
 
 
 def most_telling(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
-    """The error that names the key at fault: the first one in document order that is not :data:`VAGUE`; inside a
-    ``oneOf`` or ``anyOf``, the alternative that came closest (fewest errors) and its own most telling error."""
-    error = min(errors, key=lambda e: (e.validator in VAGUE, list(map(str, e.absolute_path))))
+    """The error that names the key at fault: the first one by place (list items in order, keys alphabetically) that
+    is not :data:`VAGUE`; inside a ``oneOf`` or ``anyOf``, the alternative that came closest (fewest errors) and its
+    own most telling error."""
+    error = min(errors, key=lambda e: (e.validator in VAGUE, _place_order(e.absolute_path)))
     while error.validator in CHOICES and error.context:
         error = most_telling(_closest_alternative(error.context))
     return error
+
+
+def _place_order(path: Any) -> list[tuple[int, str]]:
+    """A sort key of a place in a JSON value: list indexes as numbers (2 before 10), keys as text."""
+    return [(part, "") if isinstance(part, int) else (-1, str(part)) for part in path]
 
 
 def _closest_alternative(context: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:

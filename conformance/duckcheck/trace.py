@@ -153,7 +153,8 @@ def parse_trace(text: str, where: str, sha256: str | None = None, states: bool =
     """The trace in ``text`` (read from ``where``), checked by :func:`validate_trace` (``states``: in full).
 
     Text whose SHA-256 equals ``sha256`` (from the manifest of a linted suite) skips the checks,
-    which are the slow part; any other text is checked in full.
+    which are the slow part; any other text is checked in full, or with ``states=False`` by the light check
+    (everything but the stored states, for a file that is about to be replayed).
     """
     try:
         data = loads(text)
