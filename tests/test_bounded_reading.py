@@ -25,8 +25,17 @@ from duckcheck.games import game_ids
 from duckcheck.lint import lint
 from duckcheck.progress import slow_progress
 from duckcheck.protocol import schema_problem
-from duckcheck.schemas import first_problem, game_schema_name, problem_of
-from duckcheck.trace import MAX_DECKS, MAX_STEPS, TraceError, load_suite, parse_trace, read_trace, validate_trace
+from duckcheck.schemas import MAX_VALUES, first_problem, game_schema_name, holds_too_many, problem_of
+from duckcheck.trace import (
+    MAX_DECKS,
+    MAX_LABELS,
+    MAX_STEPS,
+    TraceError,
+    load_suite,
+    parse_trace,
+    read_trace,
+    validate_trace,
+)
 from ducksoup.cli import main
 
 JSON = dict[str, Any]
@@ -243,3 +252,34 @@ def test_the_first_bad_place_is_reported_in_list_order() -> None:
     trace["decks"] = [trace["decks"][0]] * 12
     trace["decks"][10] = trace["decks"][2] = 7
     assert refusal(trace) == "hostile.json: at decks/2: 7 is not of type 'string' (and 1 more problems)"
+
+
+@pytest.mark.parametrize("label", ["sections", "rulings", "tags"])
+def test_a_trace_listing_too_many_labels_is_refused(label: str) -> None:
+    trace = first_trace("aw-ducks")
+    trace[label] = [f"x{number}" for number in range(MAX_LABELS + 1)]
+    assert refusal(trace) == f"hostile.json: at {label}: {MAX_LABELS + 1:,} {label}; a trace has at most {MAX_LABELS:,}"
+
+
+@pytest.mark.parametrize("field", ["initial", "final", "options"])
+def test_a_field_holding_too_many_values_is_refused_before_the_schema_sees_it(field: str) -> None:
+    trace = first_trace("aw-ducks")
+    trace[field] = {**trace[field], "points": [list(range(100))] * (MAX_VALUES // 100)}
+    assert refusal(trace, states=False) == (
+        f"hostile.json: at {field}: holds more than {MAX_VALUES:,} values; no field of a trace needs so many"
+    )
+
+
+@pytest.mark.parametrize("states", [True, False])
+def test_a_step_holding_too_many_values_is_refused_before_the_schema_sees_it(states: bool) -> None:
+    trace = first_trace("doubleduck")
+    trace["steps"][2]["action"]["card"] = [[0] * 50] * (MAX_VALUES // 50)
+    assert refusal(trace, states=states) == (
+        f"hostile.json: at steps/2: holds more than {MAX_VALUES:,} values; a step needs far fewer"
+    )
+
+
+def test_counting_values_stops_at_the_limit() -> None:
+    assert not holds_too_many({"a": [1, 2, {"b": [3]}]}, limit=6)  # six values: the list, 1, 2, {...}, [3], 3
+    assert holds_too_many({"a": [1, 2, {"b": [3, 4]}]}, limit=6)
+    assert holds_too_many([[]] * 10**7, limit=5)  # said at once, without looking at ten million lists

@@ -89,6 +89,27 @@ def _absolute_refs(value: Any, base: str) -> Any:
     return value
 
 
+MAX_VALUES = 10_000
+"""The most values (items of arrays and objects, at any depth) one field of a trace or one step may hold before
+it is checked against a schema: a state holds a few hundred. The schema library's cost grows faster than the
+size of a value (it quotes the whole value in each message, and ``unevaluatedProperties`` walks it again for
+each alternative), so a field of millions of values would take minutes."""
+
+
+def holds_too_many(value: Any, limit: int = MAX_VALUES) -> bool:
+    """Whether ``value`` holds more than ``limit`` values at any depth; it looks at no more than ``limit`` of them."""
+    pending = [value]
+    seen = 0
+    while pending:
+        item = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        seen += len(children)
+        if seen > limit:
+            return True
+        pending.extend(child for child in children if isinstance(child, (dict, list)))
+    return False
+
+
 def first_problem(
     instance: Any, schema_name: str, definition: str | None = None, strict: bool = False
 ) -> tuple[str, str, int] | None:

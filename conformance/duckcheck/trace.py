@@ -22,7 +22,14 @@ from duckcheck.codec import EncodingError, SetupError
 from duckcheck.data import data_dir
 from duckcheck.games import Setup, game, game_ids
 from duckcheck.progress import slow_progress
-from duckcheck.schemas import first_problem, game_schema_name, problem_of, step_validator
+from duckcheck.schemas import (
+    MAX_VALUES,
+    first_problem,
+    game_schema_name,
+    holds_too_many,
+    problem_of,
+    step_validator,
+)
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, excerpt, loads, read_text, shown
 
 JSON = dict[str, Any]
@@ -60,6 +67,17 @@ MAX_STEPS = 20_000
 a bound on the work a hostile file can ask for (reading one at the cap takes about a second)."""
 MAX_DECKS = 1_000
 """The most deck orders (deals or rounds) a trace may have: far more than any game the rules allow needs."""
+MAX_LABELS = 1_000
+"""The most sections, rulings or tags a trace may list (each list holds a few in the suite): checking each item
+costs as much as a step's action, and a file of millions of them would otherwise take minutes."""
+LIST_CAPS = (
+    ("steps", MAX_STEPS),
+    ("decks", MAX_DECKS),
+    ("sections", MAX_LABELS),
+    ("rulings", MAX_LABELS),
+    ("tags", MAX_LABELS),
+)
+"""Each list of a trace whose length is capped, with its cap: checked before anything else."""
 
 
 def validate_trace(trace: Any, where: str, states: bool = True) -> JSON:
@@ -68,7 +86,9 @@ def validate_trace(trace: Any, where: str, states: bool = True) -> JSON:
     The trace must be valid against the trace schema and its game's (with integers written as integers:
     ``1.0`` is no dealer), and its setup (options, scope, players, dealer and decks) and actions must make
     sense to its game: every deck a full pack, every action well formed. It has at most :data:`MAX_STEPS`
-    steps and :data:`MAX_DECKS` decks. The steps are checked one by one, and the first bad one stops the check.
+    steps, :data:`MAX_DECKS` decks and :data:`MAX_LABELS` sections, rulings and tags, and no field or step
+    holds more than :data:`duckcheck.schemas.MAX_VALUES` values. The steps are checked one by one, and the
+    first bad one stops the check.
 
     ``states=False`` is the light check of a file that is about to be replayed: everything but the stored state
     of each step (the setup, the initial state, every action and rejection, the outcome). Replaying compares
@@ -95,11 +115,14 @@ def validate_trace(trace: Any, where: str, states: bool = True) -> JSON:
 def _header_problem(trace: Any, where: str) -> tuple[str, str, int] | None:
     """The first problem of everything in ``trace`` but its steps (whose number is checked here), or None."""
     steps = trace.get("steps") if isinstance(trace, dict) else None
-    decks = trace.get("decks") if isinstance(trace, dict) else None
-    for name, items, most in (("steps", steps, MAX_STEPS), ("decks", decks, MAX_DECKS)):
+    for name, most in LIST_CAPS if isinstance(trace, dict) else ():
+        items = trace.get(name)
         if isinstance(items, list) and len(items) > most:
             return name, f"{len(items):,} {name}; a trace has at most {most:,}", 1
     header = {**trace, "steps": []} if isinstance(steps, list) else trace
+    for key, value in header.items() if isinstance(header, dict) else ():
+        if holds_too_many(value):
+            return shown(key, 40), f"holds more than {MAX_VALUES:,} values; no field of a trace needs so many", 1
     problem = first_problem(header, "trace", strict=True)
     if problem is None:
         assert isinstance(trace, dict)
@@ -119,6 +142,8 @@ def _steps_problem(trace: JSON, states: bool) -> tuple[str, str, int] | None:
         for number, step in enumerate(steps):
             advance(number)
             checked = step if states or not isinstance(step, dict) else _without_state(step)
+            if holds_too_many(checked):
+                return f"steps/{number}", f"holds more than {MAX_VALUES:,} values; a step needs far fewer", 1
             key = compact(checked)
             if key in valid:
                 continue
