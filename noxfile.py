@@ -192,8 +192,9 @@ def bench(session: nox.Session) -> None:
 @nox.session(name="hostile-files", python=PYTHON)
 def hostile_files(session: nox.Session) -> None:
     """Hostile trace files of each game near the 50 MiB cap (a valid game far over the cap on steps, one at the
-    cap, a bad step repeated), each handled by ``ducksoup replay`` within 60 s (benchmarks/hostile_files.py; not
-    run by default: it writes and reads fifteen files of 50 MiB, one at a time)."""
+    cap, a bad step or state repeated, a field of millions of values), each handled by ``ducksoup replay`` within
+    60 s (benchmarks/hostile_files.py; not run by default: it writes and reads 21 files of up to 50 MiB, one at a
+    time)."""
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/hostile_files.py", *session.posargs)

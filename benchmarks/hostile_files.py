@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/hostile_files.py [--limit SECONDS] [--games GAME ...]
 
-For each game, five files are made from the largest trace of its suite that holds a rejected step (a
+For each game, seven files are made from the largest trace of its suite that holds a rejected step (a
 rejected action leaves the state as it was, so repeating it in place keeps the trace true to the rules):
 
 * ``long-valid``: that rejected step repeated until the file is nearly 50 MiB, far more steps than a
@@ -14,7 +14,9 @@ rejected action leaves the state as it was, so repeating it in place keeps the t
 * ``bad-state``: the trace's first accepted step with a wrong stored state (an unknown key padded so that
   the file is nearly 50 MiB within the cap), repeated: read (states are not checked against the schema when
   a file is read for telling), and the telling stops at the first, where the strict comparison finds the
-  state wrong (exit 1).
+  state wrong (exit 1);
+* ``big-field``: the initial state holding millions of numbers: refused before the schema sees it;
+* ``many-tags``: millions of distinct, well-formed tags: refused by the cap on tags.
 
 Each file is given to ``ducksoup replay`` in a subprocess; the table gives the file's size and steps,
 the exit status, the wall time and the first line of standard error (or the last of standard output).
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -72,9 +75,9 @@ def padded(step: JSON, where: tuple[str, str], trace: JSON, count: int) -> JSON:
     return {**step, outer: {**step[outer], inner: "x" * room}}
 
 
-def hostile_files(game: str) -> dict[str, tuple[JSON, int, str]]:
-    """The hostile traces of ``game`` by name, each with the exit status ``replay`` must end with and what its
-    error line must say."""
+def hostile_files(game: str) -> dict[str, tuple[Callable[[], JSON], int, str]]:
+    """The hostile traces of ``game`` by name, each made by a function, with the exit status ``replay`` must end
+    with and what it must say."""
     trace, index = base_trace(game)
     many = len(trace["steps"]) + steps_for_size(trace, trace["steps"][index], NEARLY_FULL)
     small_bad: JSON = {"action": {"bogus": 1}, "reject": "not-an-action"}
@@ -87,12 +90,18 @@ def hostile_files(game: str) -> dict[str, tuple[JSON, int, str]]:
     accepted = trace["steps"][first]
     wrong_state = {**accepted, "state": {**accepted["state"], "padding": ""}}
     padded_state = padded(wrong_state, ("state", "padding"), trace, bad_count)
-    return {
-        "long-valid": (repeated(trace, index, many), 2, cap),
-        "at-cap": (repeated(trace, index, MAX_STEPS), 0, ""),
-        "bad-step": ({**trace, "steps": trace["steps"] + [padded_bad] * bad_count}, 2, first_bad),
-        "bad-steps-many": ({**trace, "steps": trace["steps"] + [small_bad] * small_bad_count}, 2, cap),
-        "bad-state": ({**trace, "steps": trace["steps"][:first] + [padded_state] * bad_count}, 1, "state.padding"),
+    return {  # each trace is made when it is asked for, so that only one is held at a time
+        "long-valid": (lambda: repeated(trace, index, many), 2, cap),
+        "at-cap": (lambda: repeated(trace, index, MAX_STEPS), 0, ""),
+        "bad-step": (lambda: {**trace, "steps": trace["steps"] + [padded_bad] * bad_count}, 2, first_bad),
+        "bad-steps-many": (lambda: {**trace, "steps": trace["steps"] + [small_bad] * small_bad_count}, 2, cap),
+        "bad-state": (lambda: {**trace, "steps": trace["steps"][:first] + [padded_state] * bad_count}, 1, "state."),
+        "big-field": (
+            lambda: {**trace, "initial": {**trace["initial"], "big": list(range(5_000_000))}},
+            2,
+            "at initial: holds more than",
+        ),
+        "many-tags": (lambda: {**trace, "tags": [f"t{n}" for n in range(4_000_000)]}, 2, "at tags: 4,000,000 tags"),
     }
 
 
@@ -118,7 +127,8 @@ def main() -> int:
     print(f"{'game':<11} {'file':<15} {'MiB':>5} {'steps':>8} {'status':>6} {'seconds':>8}  what it said")
     with tempfile.TemporaryDirectory() as folder:
         for game in args.games:
-            for name, (trace, expected, says) in hostile_files(game).items():
+            for name, (make, expected, says) in hostile_files(game).items():
+                trace = make()
                 path = Path(folder, f"{game}-{name}.json")
                 path.write_text(json.dumps(trace), encoding="utf-8")
                 status, seconds, line = run(path, args.limit)
@@ -130,7 +140,7 @@ def main() -> int:
                     + ("" if ok else f"  <- expected status {expected} within {args.limit:.0f} s, saying {says!r}")
                 )
                 path.unlink()
-    print(f"hostile files: {failures} of {5 * len(args.games)} not handled as expected within the limit")
+    print(f"hostile files: {failures} of {7 * len(args.games)} not handled as expected within the limit")
     return 1 if failures else 0
 
 
