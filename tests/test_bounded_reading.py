@@ -283,3 +283,17 @@ def test_counting_values_stops_at_the_limit() -> None:
     assert not holds_too_many({"a": [1, 2, {"b": [3]}]}, limit=6)  # six values: the list, 1, 2, {...}, [3], 3
     assert holds_too_many({"a": [1, 2, {"b": [3, 4]}]}, limit=6)
     assert holds_too_many([[]] * 10**7, limit=5)  # said at once, without looking at ten million lists
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_telling_compares_the_last_stored_state_strictly_too(game: str, tmp_path: Path) -> None:
+    """What the light check leaves out, the telling catches at any step: ``true`` for ``1`` in the last state."""
+    trace = first_trace(game)
+    number = max(n for n, step in enumerate(trace["steps"]) if "state" in step)
+    state = trace["steps"][number]["state"]
+    key = next(k for k, v in sorted(state.items()) if type(v) is int and v in (0, 1))
+    state[key] = bool(state[key])
+    parse_trace(json.dumps(trace), "typed.json", states=False)
+    status, output = run(tmp_path, trace, "replay")
+    assert status == 1
+    assert f"stopped at step {number + 1}: the trace disagrees with the rules: state.{key}" in output
