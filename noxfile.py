@@ -2,7 +2,8 @@
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser, bridges.
 Not default: soak (long property and differential tests), soak-runner (the runner against randomly
-misbehaving adapters for minutes), bench (speed, measured side by side),
+misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
+handled within a minute),
 bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
 """
 
@@ -173,7 +174,8 @@ def bench(session: nox.Session) -> None:
     and 4 players); then ``ducksoup check`` steps per second (requests pipelined) against the engine's adapter
     and, where Node.js is installed, the JavaScript example adapter; and Duck Soup's random deals per second
     through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment as the
-    yardstick of the environment's cost per step (benchmarks/bridges.py). ``nox -s bench -- --seconds S
+    yardstick of the environment's cost per step (benchmarks/bridges.py); the schema check's cost per step and
+    the time to read the largest suite trace of each game (benchmarks/reading.py). ``nox -s bench -- --seconds S
     --rounds R`` passes its options to each benchmark."""
     if session.venv_backend != "none":
         session.install(f".[{BRIDGES}]")
@@ -181,9 +183,21 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/doubleduck.py", *session.posargs)
     session.run("python", "benchmarks/aw_ducks.py", *session.posargs)
     session.run("python", "benchmarks/bridges.py", *session.posargs)
+    session.run("python", "benchmarks/reading.py", *session.posargs)
     session.run("ducksoup", "check")
     if shutil.which("node"):
         session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])
+
+
+@nox.session(name="hostile-files", python=PYTHON)
+def hostile_files(session: nox.Session) -> None:
+    """Hostile trace files of each game near the 50 MiB cap (a valid game far over the cap on steps, one at the
+    cap, a bad step or state repeated, a field of millions of values), each handled by ``ducksoup replay`` within
+    60 s (benchmarks/hostile_files.py; not run by default: it writes and reads 21 files of up to 50 MiB, one at a
+    time)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/hostile_files.py", *session.posargs)
 
 
 @nox.session(name="bench-solver", python=PYTHON)

@@ -9,6 +9,7 @@ is valid when its envelope satisfies the protocol schema and its state and views
 from __future__ import annotations
 
 from functools import cache
+from itertools import islice
 from typing import Any
 
 import jsonschema
@@ -56,6 +57,59 @@ def validator(schema_name: str, definition: str | None = None, strict: bool = Fa
     return kind(target, registry=registry())
 
 
+@cache
+def step_validator(game_id: str, states: bool = True) -> Any:
+    """A strict validator for one step of a trace of ``game_id``: the common schema's step and the game's.
+
+    ``states=False`` leaves the step's state as the common schema has it (an object), unchecked inside: the
+    light check of a file that is replayed, where every stored state is compared strictly with the rules'
+    and so cannot hold anything the comparison would not reject.
+    """
+    schema = load_schema(game_schema_name(game_id))
+    game_step = _absolute_refs(
+        schema["$defs"]["trace"].get("properties", {}).get("steps", {}).get("items", {}), schema["$id"]
+    )
+    if not states and isinstance(game_step.get("properties"), dict):
+        game_step["properties"].pop("state", None)
+    common = {"$ref": f"{load_schema('trace')['$id']}#/$defs/step"}
+    return STRICT({"allOf": [common, game_step]}, registry=registry())
+
+
+def _absolute_refs(value: Any, base: str) -> Any:
+    """A copy of a piece of the schema ``base`` whose ``#/...`` references name ``base``, to be used outside it."""
+    if isinstance(value, dict):
+        return {
+            key: f"{base}{item}"
+            if key == "$ref" and isinstance(item, str) and item.startswith("#")
+            else _absolute_refs(item, base)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_absolute_refs(item, base) for item in value]
+    return value
+
+
+MAX_VALUES = 10_000
+"""The most values (items of arrays and objects, at any depth) one field of a trace or one step may hold before
+it is checked against a schema: a state holds a few hundred. The schema library's cost grows faster than the
+size of a value (it quotes the whole value in each message, and ``unevaluatedProperties`` walks it again for
+each alternative), so a field of millions of values would take minutes."""
+
+
+def holds_too_many(value: Any, limit: int = MAX_VALUES) -> bool:
+    """Whether ``value`` holds more than ``limit`` values at any depth; it looks at no more than ``limit`` of them."""
+    pending = [value]
+    seen = 0
+    while pending:
+        item = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        seen += len(children)
+        if seen > limit:
+            return True
+        pending.extend(child for child in children if isinstance(child, (dict, list)))
+    return False
+
+
 def first_problem(
     instance: Any, schema_name: str, definition: str | None = None, strict: bool = False
 ) -> tuple[str, str, int] | None:
@@ -63,12 +117,52 @@ def first_problem(
 
     The place is a JSON pointer-like path (``steps/3/state/hands``), empty at the top level.
     """
-    found = validator(schema_name, definition, strict).iter_errors(instance)
-    errors = sorted(found, key=lambda e: list(e.absolute_path))
+    return problem_of(validator(schema_name, definition, strict), instance)
+
+
+def problem_of(checker: Any, instance: Any) -> tuple[str, str, int] | None:
+    """What ``checker`` (a validator) finds wrong with ``instance``, as :func:`first_problem` says it, or None.
+
+    At most :data:`ERRORS_READ` errors are looked at, so a value wrong in a million places costs no more than
+    one wrong in a few.
+    """
+    errors = list(islice(checker.iter_errors(instance), ERRORS_READ))
     if not errors:
         return None
-    place = "/".join(shown(str(part), 40) for part in errors[0].absolute_path)
-    return place, short_message(errors[0]), len(errors)
+    error = most_telling(errors)
+    place = "/".join(shown(str(part), 40) for part in error.absolute_path)
+    return place, short_message(error), sum(e.validator not in VAGUE for e in errors) or len(errors)
+
+
+ERRORS_READ = 100
+"""How many of a value's errors :func:`problem_of` reads before it chooses the one to report."""
+VAGUE = frozenset({"unevaluatedProperties"})
+"""Keywords whose error is a consequence of another one: when a property's value fails its subschema, the
+property counts as not evaluated, so ``unevaluatedProperties`` lists every key beside the one really at fault."""
+CHOICES = frozenset({"oneOf", "anyOf"})
+
+
+def most_telling(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
+    """The error that names the key at fault: the first one by place (list items in order, keys alphabetically) that
+    is not :data:`VAGUE`; inside a ``oneOf`` or ``anyOf``, the alternative that came closest (fewest errors) and its
+    own most telling error."""
+    error = min(errors, key=lambda e: (e.validator in VAGUE, _place_order(e.absolute_path)))
+    while error.validator in CHOICES and error.context:
+        error = most_telling(_closest_alternative(error.context))
+    return error
+
+
+def _place_order(path: Any) -> list[tuple[int, str]]:
+    """A sort key of a place in a JSON value: list indexes as numbers (2 before 10), keys as text."""
+    return [(part, "") if isinstance(part, int) else (-1, str(part)) for part in path]
+
+
+def _closest_alternative(context: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """The errors of the alternative of a ``oneOf``/``anyOf`` with the fewest errors (not counting vague ones)."""
+    by_branch: dict[Any, list[jsonschema.ValidationError]] = {}
+    for error in context:
+        by_branch.setdefault(error.relative_schema_path[0], []).append(error)
+    return min(by_branch.values(), key=lambda found: sum(e.validator not in VAGUE for e in found))
 
 
 def short_message(error: jsonschema.ValidationError, limit: int = 200) -> str:

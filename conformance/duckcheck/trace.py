@@ -21,7 +21,15 @@ from duckcheck import FORMAT_VERSION, SUITE_VERSION
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.data import data_dir
 from duckcheck.games import Setup, game, game_ids
-from duckcheck.schemas import first_problem, game_schema_name
+from duckcheck.progress import slow_progress
+from duckcheck.schemas import (
+    MAX_VALUES,
+    first_problem,
+    game_schema_name,
+    holds_too_many,
+    problem_of,
+    step_validator,
+)
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, excerpt, loads, read_text, shown
 
 JSON = dict[str, Any]
@@ -54,21 +62,43 @@ def dump_trace(trace: JSON) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
-def validate_trace(trace: Any, where: str) -> JSON:
+MAX_STEPS = 20_000
+"""The most steps a trace may have: over twenty times the longest trace of the suite (a match of 859 steps), and
+a bound on the work a hostile file can ask for (reading one at the cap takes about a second)."""
+MAX_DECKS = 1_000
+"""The most deck orders (deals or rounds) a trace may have: far more than any game the rules allow needs."""
+MAX_LABELS = 1_000
+"""The most sections, rulings or tags a trace may list (each list holds a few in the suite): checking each item
+costs as much as a step's action, and a file of millions of them would otherwise take minutes."""
+LIST_CAPS = (
+    ("steps", MAX_STEPS),
+    ("decks", MAX_DECKS),
+    ("sections", MAX_LABELS),
+    ("rulings", MAX_LABELS),
+    ("tags", MAX_LABELS),
+)
+"""Each list of a trace whose length is capped, with its cap: checked before anything else."""
+
+
+def validate_trace(trace: Any, where: str, states: bool = True) -> JSON:
     """``trace`` if it is a trace that can be played; else :class:`TraceError` naming the first problem.
 
     The trace must be valid against the trace schema and its game's (with integers written as integers:
     ``1.0`` is no dealer), and its setup (options, scope, players, dealer and decks) and actions must make
-    sense to its game: every deck a full pack, every action well formed.
+    sense to its game: every deck a full pack, every action well formed. It has at most :data:`MAX_STEPS`
+    steps, :data:`MAX_DECKS` decks and :data:`MAX_LABELS` sections, rulings and tags, and no field or step
+    holds more than :data:`duckcheck.schemas.MAX_VALUES` values. The steps are checked one by one, and the
+    first bad one stops the check.
+
+    ``states=False`` is the light check of a file that is about to be replayed: everything but the stored state
+    of each step (the setup, the initial state, every action and rejection, the outcome). Replaying compares
+    each stored state strictly with the one the rules give (same keys, same JSON types, same values), which
+    rejects anything the game's schema would; the suite linter uses the full check.
     """
     try:
-        problem = first_problem(trace, "trace", strict=True)
+        problem = _header_problem(trace, where)
         if problem is None:
-            assert isinstance(trace, dict)
-            if trace["game"] not in game_ids():
-                known = ", ".join(game_ids())
-                raise TraceError(f"{where}: at game: {excerpt(trace['game'])} is not a game of the family ({known})")
-            problem = first_problem(trace, game_schema_name(trace["game"]), "trace", strict=True)
+            problem = _steps_problem(trace, states)
     except RecursionError:
         raise TraceError(f"{where}: arrays or objects nested too deeply to be a trace") from None
     if problem is not None:
@@ -80,6 +110,55 @@ def validate_trace(trace: Any, where: str) -> JSON:
     if setup:
         raise TraceError(f"{where}: {setup}")
     return valid
+
+
+def _header_problem(trace: Any, where: str) -> tuple[str, str, int] | None:
+    """The first problem of everything in ``trace`` but its steps (whose number is checked here), or None."""
+    steps = trace.get("steps") if isinstance(trace, dict) else None
+    for name, most in LIST_CAPS if isinstance(trace, dict) else ():
+        items = trace.get(name)
+        if isinstance(items, list) and len(items) > most:
+            return name, f"{len(items):,} {name}; a trace has at most {most:,}", 1
+    header = {**trace, "steps": []} if isinstance(steps, list) else trace
+    for key, value in header.items() if isinstance(header, dict) else ():
+        if holds_too_many(value):
+            return shown(key, 40), f"holds more than {MAX_VALUES:,} values; no field of a trace needs so many", 1
+    problem = first_problem(header, "trace", strict=True)
+    if problem is None:
+        assert isinstance(trace, dict)
+        if trace["game"] not in game_ids():
+            known = ", ".join(game_ids())
+            raise TraceError(f"{where}: at game: {excerpt(trace['game'])} is not a game of the family ({known})")
+        problem = first_problem(header, game_schema_name(trace["game"]), "trace", strict=True)
+    return problem
+
+
+def _steps_problem(trace: JSON, states: bool) -> tuple[str, str, int] | None:
+    """The first problem of the first bad step of a trace whose header is valid, or None."""
+    checker = step_validator(trace["game"], states)
+    steps = trace["steps"]
+    valid: set[str] = set()  # the steps already found valid, as checked: a game repeats its actions
+    with slow_progress(len(steps), "checking steps") as advance:
+        for number, step in enumerate(steps):
+            advance(number)
+            checked = step if states or not isinstance(step, dict) else _without_state(step)
+            if holds_too_many(checked):
+                return f"steps/{number}", f"holds more than {MAX_VALUES:,} values; a step needs far fewer", 1
+            key = compact(checked)
+            if key in valid:
+                continue
+            problem = problem_of(checker, checked)
+            if problem is not None:
+                place, message, count = problem
+                return f"steps/{number}/{place}".rstrip("/"), message, count
+            valid.add(key)
+    return None
+
+
+def _without_state(step: JSON) -> JSON:
+    """``step`` as the light check sees it: a stored state is an object, whatever it holds."""
+    state = step.get("state")
+    return {**step, "state": {}} if isinstance(state, dict) else step
 
 
 def setup_problem(trace: JSON) -> str | None:
@@ -95,11 +174,12 @@ def setup_problem(trace: JSON) -> str | None:
     return None
 
 
-def parse_trace(text: str, where: str, sha256: str | None = None) -> JSON:
-    """The trace in ``text`` (read from ``where``), checked by :func:`validate_trace`.
+def parse_trace(text: str, where: str, sha256: str | None = None, states: bool = True) -> JSON:
+    """The trace in ``text`` (read from ``where``), checked by :func:`validate_trace` (``states``: in full).
 
     Text whose SHA-256 equals ``sha256`` (from the manifest of a linted suite) skips the checks,
-    which are the slow part; any other text is checked in full.
+    which are the slow part; any other text is checked in full, or with ``states=False`` by the light check
+    (everything but the stored states, for a file that is about to be replayed).
     """
     try:
         data = loads(text)
@@ -110,7 +190,7 @@ def parse_trace(text: str, where: str, sha256: str | None = None) -> JSON:
             raise TraceError(f"{where}: does not match its SHA-256 in the manifest; regenerate the suite")
         if isinstance(data, dict):
             return data
-    return validate_trace(data, where)
+    return validate_trace(data, where, states)
 
 
 def read_trace(path: Path, sha256: str | None = None) -> JSON:

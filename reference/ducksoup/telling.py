@@ -26,6 +26,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
@@ -36,6 +37,8 @@ from ducksoup.games import NoAnalysis, reference
 from ducksoup.narration import Loaded, NarrationStopped
 
 JSON = dict[str, Any]
+STOP_LIMIT = 2000
+"""The most characters of the reason a telling stops that are printed (it quotes values from the file)."""
 
 
 def find_game_file(name: str) -> Path:
@@ -67,7 +70,7 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     except UnreadableFile as error:
         raise TraceError(str(error)) from None
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        trace = parse_trace(text, name)
+        trace = parse_trace(text, name, states=False)
         _same_game(trace, game, name)
         return Loaded(trace)
     entry = reference(game)
@@ -156,7 +159,8 @@ def tell(
             if told.number in notes:
                 console.print(f"  analysis: {notes[told.number]}", markup=False)
             if told.stop:
-                console.print(f"[red]stopped[/red] at {told.stop}")
+                # the stop quotes the trace's stored values, unchecked by the light schema check: never markup
+                console.print(f"[red]stopped[/red] at {escape(shown(told.stop, STOP_LIMIT))}")
                 return 1
             if positions and told.number and narrator.between_tricks():
                 for line in narrator.position():
