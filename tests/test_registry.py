@@ -8,15 +8,20 @@ game's modules or compares anything with a game's name, the way ``if game == "du
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
+import sys
+import textwrap
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from duckcheck.data import data_dir
-from duckcheck.games import DEFAULT_GAME, GameSuite, games
+from duckcheck.games import DEFAULT_GAME, GameSuite, RegistryError, games
 from duckcheck.trace import load_manifest
-from ducksoup.games import load, reference, references
+from ducksoup.games import TARGET_KINDS, GameReference, load, reference, references
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = {
@@ -144,3 +149,185 @@ def test_an_environment_entry_only_re_exports_its_own_game(path: Path) -> None:
         else:
             exported = isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]
             assert exported or isinstance(node, ast.ImportFrom), f"{path.name} line {node.lineno}: only re-exports"
+
+
+# The registries fail loudly ------------------------------------------------------------------------------------
+
+
+def resolve_every_target(entry: GameReference) -> None:
+    """Loads every target of ``entry``, each checked to be of its field's kind (RegistryError otherwise)."""
+    for field in entry.targets():
+        entry.resolve(field)
+
+
+def test_every_target_field_of_an_entry_has_a_kind_that_is_checked() -> None:
+    target_fields = {field.name for field in dataclasses.fields(GameReference)} - {"suite"}
+    assert set(TARGET_KINDS) == target_fields
+
+
+@pytest.mark.parametrize("entry", references(), ids=lambda entry: entry.id)
+def test_every_target_of_every_game_imports_and_is_of_its_kind(entry: GameReference) -> None:
+    optional = {name for name in TARGET_KINDS if name != "backends" and getattr(entry, name) is not None}
+    assert set(entry.targets()) == {f"backends.{name}" for name in entry.backends} | optional
+    resolve_every_target(entry)
+
+
+BROKEN = "broken_game"
+"""The package of the game that the tests below add to the family, each broken in its own way."""
+BROKEN_SUITE = """
+    import dataclasses
+    from duckcheck.duck_soup import SUITE as MODEL
+    SUITE = dataclasses.replace(MODEL, id={game_id!r}, title="Broken Game", family_order=99, trace_prefix="bg-")
+"""
+BROKEN_ENTRY = f"""
+    import dataclasses
+    from duckcheck.{BROKEN} import SUITE
+    from ducksoup.duck_soup import GAME as MODEL
+    GAME = dataclasses.replace(MODEL, suite=SUITE, {{changes}})
+"""
+
+AddToLayer = Callable[[str, str], None]
+
+
+def forget_the_broken_game() -> None:
+    games.cache_clear()
+    references.cache_clear()
+    for name in [name for name in sys.modules if BROKEN in name.split(".")]:
+        del sys.modules[name]
+
+
+@pytest.fixture
+def add_to_layer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AddToLayer]:
+    """Adds the broken game's package to a layer (``duckcheck``, ``ducksoup``, ``game_docs``) from a temporary
+    folder, for one test; the family is as before once it ends."""
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "_ext"))
+
+    def add(layer: str, source: str) -> None:
+        folder = tmp_path / layer / BROKEN
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text(textwrap.dedent(source), encoding="utf-8")
+        package = importlib.import_module(layer)
+        monkeypatch.setattr(package, "__path__", [*package.__path__, str(tmp_path / layer)])
+        importlib.invalidate_caches()
+
+    forget_the_broken_game()
+    yield add
+    monkeypatch.undo()
+    forget_the_broken_game()
+
+
+def test_a_game_folder_without_its_suite_stops_the_registry_naming_the_package(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", '"""A game folder that forgot its SUITE."""')
+    with pytest.raises(RegistryError, match=rf"^duckcheck\.{BROKEN} defines no SUITE: "):
+        games()
+
+
+def test_a_suite_in_another_games_folder_stops_the_registry(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="other-game"))
+    with pytest.raises(RegistryError, match=rf"^duckcheck\.{BROKEN}\.SUITE is the game 'other-game', whose folder"):
+        games()
+
+
+def test_a_reference_folder_without_its_entry_stops_the_registry_naming_the_package(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    add_to_layer("ducksoup", '"""A game folder that forgot its GAME."""')
+    assert games()[-1].id == "broken-game"
+    for reach_a_game in (references, lambda: reference(DEFAULT_GAME)):  # no game is reached in silence
+        with pytest.raises(RegistryError, match=rf"^ducksoup\.{BROKEN} defines no GAME: "):
+            reach_a_game()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "problem"),
+    [
+        (
+            'narrator="ducksoup.duck_soup.narate:narrator"',
+            "narrator",
+            "target 'ducksoup.duck_soup.narate:narrator': there is no module ducksoup.duck_soup.narate",
+        ),
+        (
+            'bots="ducksoup.duck_soup.bots:BOTZ"',
+            "bots",
+            "target 'ducksoup.duck_soup.bots:BOTZ': module ducksoup.duck_soup.bots has no attribute 'BOTZ'",
+        ),
+        (
+            'backends={"engine": "ducksoup.duck_soup.backends.EngineBackend"}',
+            "backends.engine",
+            "target 'ducksoup.duck_soup.backends.EngineBackend' is not of the form 'package.module:attribute'",
+        ),
+        (
+            'viewer="ducksoup.duck_soup.narrate:narrator"',
+            "viewer",
+            "target 'ducksoup.duck_soup.narrate:narrator' is a function, not a ducksoup.viewer.scene.Drawing",
+        ),
+        (
+            'play="ducksoup.duck_soup.scenes:DRAWING"',
+            "play",
+            "target 'ducksoup.duck_soup.scenes:DRAWING' is a Drawing, not a click command",
+        ),
+    ],
+    ids=["misspelt-module", "misspelt-attribute", "no-colon", "wrong-kind", "not-a-command"],
+)
+def test_a_broken_target_fails_naming_the_game_the_field_and_the_target(
+    add_to_layer: AddToLayer, changes: str, field: str, problem: str
+) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    add_to_layer("ducksoup", BROKEN_ENTRY.format(changes=changes))
+    entry = reference("broken-game")
+    with pytest.raises(RegistryError) as caught:
+        resolve_every_target(entry)
+    assert str(caught.value) == f"broken-game: GameReference.{field}: {problem}"
+
+
+def test_an_entry_with_another_games_suite_stops_the_registry(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    add_to_layer("ducksoup", "from ducksoup.duck_soup import GAME")
+    with pytest.raises(
+        RegistryError, match=rf"^ducksoup\.{BROKEN}\.GAME is the entry of 'duck-soup', not of 'broken-game'"
+    ):
+        references()
+
+
+@pytest.mark.parametrize("suite", games(), ids=lambda suite: suite.id)
+def test_every_game_has_a_docs_module_that_is_a_game_docs(suite: GameSuite, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("sphinx")  # a game's docs module draws with Sphinx
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "_ext"))
+    from game_docs import game_docs, interface_gaps
+
+    module = importlib.import_module(f"game_docs.{suite.package}")
+    assert interface_gaps(module) == []
+    assert game_docs(suite.id) is module
+
+
+def test_the_docs_interface_check_names_each_gap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "_ext"))
+    from game_docs import interface_gaps
+
+    module = types.ModuleType("half_done")
+    module.SECTION_DOCUMENT = 1  # type: ignore[attr-defined]
+    module.setup = lambda app, options: None  # type: ignore[attr-defined]
+    gaps = interface_gaps(module)
+    assert gaps[:3] == [
+        "SECTION_DOCUMENT is of type int, not str",
+        "no SOURCE_DOCUMENTS (of type dict[str, str])",
+        "no FAULTS_FILE (of type str)",
+    ]
+    assert "setup does not take (app)" in gaps
+    assert "no function outcome_rst(trace)" in gaps
+
+
+def test_a_game_without_a_docs_module_fails_naming_the_module(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    from game_docs import game_docs
+
+    with pytest.raises(RegistryError, match=rf"^broken-game has no docs module: add game_docs\.{BROKEN} "):
+        game_docs("broken-game")
+
+
+def test_a_docs_module_short_of_the_interface_fails_naming_what_it_lacks(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    add_to_layer("game_docs", 'SECTION_DOCUMENT = "en"')
+    from game_docs import game_docs
+
+    with pytest.raises(RegistryError, match=rf"^game_docs\.{BROKEN} is not a GameDocs: no SOURCE_DOCUMENTS "):
+        game_docs("broken-game")
