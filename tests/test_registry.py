@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import re
 import sys
 import textwrap
 import types
@@ -29,6 +30,12 @@ LAYERS = {
     "ducksoup": ROOT / "reference" / "ducksoup",
     "duckcheck": ROOT / "conformance" / "duckcheck",
 }
+GAME_DOCS = ROOT / "docs" / "_ext" / "game_docs"
+"""The docs' folder of games: one module per game, named after its package, beside the shared ``__init__``."""
+IMPORT_ROOTS = {*LAYERS, GAME_DOCS.name}
+"""The top-level packages whose sub-packages (or modules, for the docs) are games' folders."""
+SHARED_FOLDERS = {"ducksoup": {"envs", "viewer"}}
+"""The sub-packages of a layer that are not a game's folder."""
 PACKAGES = {suite.package for suite in games()}
 NAMES = {suite.id for suite in games()} | PACKAGES
 ENVIRONMENT_ENTRIES = {LAYERS["ducksoup"] / "envs" / f"{package}_v0.py": package for package in PACKAGES}
@@ -39,13 +46,30 @@ folder. Such a module may import its own game's modules and must do nothing else
 
 
 def shared_modules() -> list[tuple[str, Path]]:
-    """Every module of the three packages that lies outside a game's folder, but for the environment entries."""
-    return [
+    """Every module of the three packages that lies outside a game's folder, but for the environment entries; the
+    docs' extension and configuration but for the games' docs modules; the noxfile."""
+    packages = [
         (layer, path)
         for layer, folder in LAYERS.items()
         for path in sorted(folder.rglob("*.py"))
         if path.relative_to(folder).parts[0] not in PACKAGES and path not in ENVIRONMENT_ENTRIES
     ]
+    extension = [path for path in sorted(GAME_DOCS.parent.rglob("*.py")) if path.parent != GAME_DOCS or is_shared(path)]
+    docs = [*extension, ROOT / "docs" / "conf.py"]  # not the examples under docs/: each is a program of one game
+    return [*packages, *(("docs", path) for path in docs), ("nox", ROOT / "noxfile.py")]
+
+
+def is_shared(path: Path) -> bool:
+    """Whether a module of the docs' folder of games is shared (``__init__``), not a game's."""
+    return path.stem not in PACKAGES
+
+
+def test_every_folder_of_a_layer_is_a_games_folder_or_a_declared_shared_one() -> None:
+    for layer, folder in LAYERS.items():
+        folders = {init.parent.name for init in folder.glob("*/__init__.py")}
+        assert folders - SHARED_FOLDERS.get(layer, set()) == PACKAGES, f"{layer}: a folder is no game of the registry"
+    docs_modules = {path.stem for path in GAME_DOCS.glob("*.py")} - {"__init__"}
+    assert docs_modules == PACKAGES, "game_docs/: a game without its docs module or a module of no game"
 
 
 def test_the_family_has_duck_soup_first_and_it_is_the_default() -> None:
@@ -72,18 +96,43 @@ def test_each_game_has_its_folder_in_every_layer(suite: GameSuite) -> None:
     assert all(item["id"].startswith(entry.suite.trace_prefix) for item in listed)
 
 
-def game_mentions(source: str, layer: str, filename: str) -> list[str]:
-    """Where a shared module names a game: imports of a game's modules, and strings equal to a game's name."""
+def named_games(tree: ast.AST) -> list[tuple[int, str, str]]:
+    """Every string of the code (not the docstrings) that names a game, as itself or as a part of a dotted name or
+    path (``benchmarks/doubleduck.py``): its line, the string and the name."""
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    return [
+        (node.lineno, node.value, name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+        for name in sorted(NAMES & set(re.split(r"[/\\.:\s]+", node.value)))
+    ]
+
+
+def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
+    """Every module of ours (the three layers, the docs' game modules) that the code imports, with its line."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
         if isinstance(node, ast.ImportFrom) and node.module:
-            parts = node.module.split(".")
-            if parts[0] in LAYERS and len(parts) > 1 and parts[1] in PACKAGES:
-                found.append(f"line {node.lineno} imports {node.module}")
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in NAMES:
-            is_default = filename == "games.py" and layer == "duckcheck" and node.value == DEFAULT_GAME
-            if not is_default:
-                found.append(f"line {node.lineno} names the game {node.value!r}")
+            names = [node.module]
+        found += [(node.lineno, name) for name in names if name.split(".")[0] in IMPORT_ROOTS]
+    return found
+
+
+def game_of(module: str) -> str | None:
+    """The game package a module of ours belongs to (``duckspec.duck_soup.deal``: ``duck_soup``), if any."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in PACKAGES else None
+
+
+def game_mentions(source: str, layer: str, filename: str) -> list[str]:
+    """Where a shared module names a game: imports of a game's modules, and strings that name a game."""
+    tree = ast.parse(source)
+    found = [f"line {line} imports {module}" for line, module in imported_modules(tree) if game_of(module)]
+    for line, value, name in named_games(tree):
+        is_default = filename == "games.py" and layer == "duckcheck" and value == DEFAULT_GAME
+        if not is_default:
+            found.append(f"line {line} names the game {name!r}" + ("" if value == name else f" in {value!r}"))
     return found
 
 
@@ -93,32 +142,25 @@ def test_shared_modules_never_name_a_game(layer: str, path: Path) -> None:
     assert not mentions, f"{path.relative_to(ROOT)}: {mentions}; reach games through the registry"
 
 
-def game_module_imports(source: str) -> list[str]:
-    """Every module of the three packages that ``source`` imports, as ``layer.package[.module]``."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module]
-        found += [name for name in names if name.split(".")[0] in LAYERS]
-    return found
-
-
 def game_modules() -> list[tuple[str, Path]]:
-    """Every module inside a game's folder, with the game's package."""
-    return [
+    """Every module inside a game's folder, with the game's package; each game's docs module."""
+    packages = [
         (path.relative_to(folder).parts[0], path)
         for folder in LAYERS.values()
         for path in sorted(folder.rglob("*.py"))
         if path.relative_to(folder).parts[0] in PACKAGES
     ]
+    return [*packages, *((package, GAME_DOCS / f"{package}.py") for package in sorted(PACKAGES))]
 
 
 @pytest.mark.parametrize(("package", "path"), game_modules(), ids=lambda value: str(value))
-def test_a_game_never_imports_another_games_modules(package: str, path: Path) -> None:
-    imported = game_module_imports(path.read_text(encoding="utf-8"))
-    others = [name for name in imported if len(name.split(".")) > 1 and name.split(".")[1] in PACKAGES - {package}]
+def test_a_game_never_imports_or_names_another_game(package: str, path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    others = [module for _, module in imported_modules(tree) if game_of(module) not in (None, package)]
     assert not others, f"{path.relative_to(ROOT)} imports {others}; share what two games need in a shared module"
+    own_names = {package, package.replace("_", "-")}
+    named = [f"line {line}: {value!r}" for line, value, name in named_games(tree) if name not in own_names]
+    assert not named, f"{path.relative_to(ROOT)} names another game: {named}"
 
 
 def test_the_check_catches_a_game_branch_and_a_game_import() -> None:
@@ -131,6 +173,20 @@ def test_the_check_catches_a_game_branch_and_a_game_import() -> None:
     assert game_mentions(branch, "ducksoup", "cli.py") == [
         "line 1 imports duckspec.duck_soup.deal",
         "line 3 names the game 'duck-soup'",
+    ]
+
+
+def test_the_check_catches_a_game_in_a_path_a_dotted_name_or_a_plain_import() -> None:
+    source = (
+        '"""The docstring may say duck_soup."""\n'
+        "import game_docs.doubleduck\n"
+        'session.run("python", "benchmarks/aw_ducks.py")\n'
+        'importlib.import_module("ducksoup.duck_soup.engine")\n'
+    )
+    assert game_mentions(source, "nox", "noxfile.py") == [
+        "line 2 imports game_docs.doubleduck",
+        "line 3 names the game 'aw_ducks' in 'benchmarks/aw_ducks.py'",
+        "line 4 names the game 'duck_soup' in 'ducksoup.duck_soup.engine'",
     ]
 
 
