@@ -112,11 +112,11 @@ def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
     """Every module of ours (the three layers, the docs' game modules) that the code imports, with its line."""
     found = []
     for node in ast.walk(tree):
-        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module]
-        found += [(node.lineno, name) for name in names if name.split(".")[0] in IMPORT_ROOTS]
-    return found
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.lineno, node.module))
+    return [(line, name) for line, name in found if name.split(".")[0] in IMPORT_ROOTS]
 
 
 def game_of(module: str) -> str | None:
