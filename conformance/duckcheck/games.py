@@ -142,10 +142,10 @@ class RegistryError(RuntimeError):
     than leaving a game out in silence."""
 
 
-Entry = TypeVar("Entry")
+T = TypeVar("T")
 
 
-def registry_entry(package: str, name: str, kind: type[Entry]) -> Entry:
+def registry_entry(package: str, name: str, kind: type[T]) -> T:
     """The registry object ``name`` of the game package ``package`` (``duckcheck.duck_soup``, ``SUITE``)."""
     entry = getattr(importlib.import_module(package), name, None)
     if entry is None:

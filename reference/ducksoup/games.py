@@ -77,8 +77,8 @@ adapter and each command load no more than they need."""
 
 
 def load(target: Target) -> Any:
-    """The object at ``target`` (``"ducksoup.duck_soup.playing:play"``); :class:`RegistryError` naming the target
-    when it is not of that form or points at nothing."""
+    """The object at ``target`` (``"ducksoup.duck_soup.playing:play"``); :class:`~duckcheck.games.RegistryError`
+    naming the target when it is not of that form or points at nothing."""
     module, colon, attribute = target.partition(":")
     if not (colon and module and attribute.isidentifier()):
         raise RegistryError(f"target {target!r} is not of the form 'package.module:attribute'")
@@ -118,7 +118,8 @@ TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "viewer": (lambda value: isinstance(value, Drawing), "a ducksoup.viewer.scene.Drawing"),
     "analyse": (callable, "a function returning an Analysis"),
 }
-"""What each target of a :class:`GameReference` must point at, checked whenever one is loaded."""
+# What each target of a GameReference must point at, checked whenever one is loaded (a comment, not a docstring:
+# autodoc would print the functions' addresses).
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class GameReference:
 
     def resolve(self, field: str) -> Any:
         """The object at the target of ``field`` (as :meth:`targets` names it), checked to be of the kind the field
-        calls for; :class:`RegistryError` naming the game, the field and the target otherwise."""
+        calls for; :class:`~duckcheck.games.RegistryError` naming the game, the field and the target otherwise."""
         target = self.targets().get(field)
         if target is None:
             raise RegistryError(f"{self.id}: its GameReference gives no target {field!r}")
