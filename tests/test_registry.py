@@ -353,6 +353,9 @@ def test_every_game_has_a_docs_module_that_is_a_game_docs(suite: GameSuite, monk
     module = importlib.import_module(f"game_docs.{suite.package}")
     assert interface_gaps(module) == []
     assert game_docs(suite.id) is module
+    docs = game_docs(suite.id)
+    for named in (docs.FAULTS_FILE, docs.POWER_TEST):  # the rulings register links them
+        assert (ROOT / named).is_file(), f"game_docs.{suite.package} names {named}, which does not exist"
 
 
 def test_the_docs_interface_check_names_each_gap(monkeypatch: pytest.MonkeyPatch) -> None:
