@@ -284,6 +284,12 @@ def test_a_suite_in_another_games_folder_stops_the_registry(add_to_layer: AddToL
         games()
 
 
+def test_a_game_without_its_reference_folder_stops_the_registry_naming_the_package(add_to_layer: AddToLayer) -> None:
+    add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
+    with pytest.raises(RegistryError, match=rf"^there is no package ducksoup\.{BROKEN}: "):
+        references()
+
+
 def test_a_reference_folder_without_its_entry_stops_the_registry_naming_the_package(add_to_layer: AddToLayer) -> None:
     add_to_layer("duckcheck", BROKEN_SUITE.format(game_id="broken-game"))
     add_to_layer("ducksoup", '"""A game folder that forgot its GAME."""')

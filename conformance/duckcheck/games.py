@@ -147,7 +147,15 @@ T = TypeVar("T")
 
 def registry_entry(package: str, name: str, kind: type[T]) -> T:
     """The registry object ``name`` of the game package ``package`` (``duckcheck.duck_soup``, ``SUITE``)."""
-    entry = getattr(importlib.import_module(package), name, None)
+    try:
+        module = importlib.import_module(package)
+    except ModuleNotFoundError as error:
+        if error.name != package:
+            raise  # the package exists and its own import is broken: its traceback says where
+        raise RegistryError(
+            f"there is no package {package}: a game of the family has its folder in each layer"
+        ) from error
+    entry = getattr(module, name, None)
     if entry is None:
         raise RegistryError(
             f"{package} defines no {name}: every game package of {package.split('.')[0]} defines {name}, "

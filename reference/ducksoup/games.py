@@ -107,6 +107,8 @@ def _is_examples(value: object) -> bool:
     return isinstance(value, Sequence) and all(isinstance(example, WorkedExample) for example in value)
 
 
+# What each target of a GameReference must point at, checked whenever one is loaded (a comment, not a docstring:
+# autodoc would print the functions' addresses).
 TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "backends": (callable, "a class made from a Setup"),
     "bots": (_is_bot_mapping, "a mapping of bot names to bot classes"),
@@ -118,8 +120,6 @@ TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "viewer": (lambda value: isinstance(value, Drawing), "a ducksoup.viewer.scene.Drawing"),
     "analyse": (callable, "a function returning an Analysis"),
 }
-# What each target of a GameReference must point at, checked whenever one is loaded (a comment, not a docstring:
-# autodoc would print the functions' addresses).
 
 
 @dataclass(frozen=True)
