@@ -29,6 +29,11 @@ SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.p
 SOAK_TESTS = [str(path) for name in SOAK_FILES for path in sorted(Path("tests").glob(f"**/{name}"))]
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
+OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
+"""The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""
+BENCHMARKS = sorted(path for path in Path("benchmarks").glob("*.py") if path.name not in OWN_SESSION_BENCHMARKS)
+"""What ``bench`` runs: every other script of ``benchmarks/`` (each game's, the bridges'), so that the session
+names no game."""
 SPEC = Path("spec", "duckspec")
 
 
@@ -179,11 +184,8 @@ def bench(session: nox.Session) -> None:
     --rounds R`` passes its options to each benchmark."""
     if session.venv_backend != "none":
         session.install(f".[{BRIDGES}]")
-    session.run("python", "benchmarks/deals.py", *session.posargs)
-    session.run("python", "benchmarks/doubleduck.py", *session.posargs)
-    session.run("python", "benchmarks/aw_ducks.py", *session.posargs)
-    session.run("python", "benchmarks/bridges.py", *session.posargs)
-    session.run("python", "benchmarks/reading.py", *session.posargs)
+    for benchmark in BENCHMARKS:
+        session.run("python", str(benchmark), *session.posargs)
     session.run("ducksoup", "check")
     if shutil.which("node"):
         session.run("ducksoup", "check", "--impl", "node examples/js/adapter.mjs", success_codes=[0])

@@ -1,4 +1,4 @@
-"""The specification mirrors the rules: one module per normative section, each naming its section."""
+"""The specification mirrors the rules: one module per normative section, each naming its section, in every game."""
 
 from __future__ import annotations
 
@@ -9,30 +9,53 @@ from pathlib import Path
 import pytest
 
 import duckspec
-from duckspec.duck_soup import SECTIONS
+from duckcheck.games import GameSuite, games
 
 SPEC = Path(duckspec.__file__).resolve().parent
-NORMATIVE = ["§2", "§3", "§4", "§5", "§6", "§7", "§8", "§9", "§11"]
+NORMATIVE = {
+    "duck-soup": ["§2", "§3", "§4", "§5", "§6", "§7", "§8", "§9", "§11"],
+    "doubleduck": ["§1", "§2", "§4", "§5", "§6", "§7", "§8"],
+    "aw-ducks": ["§1", "§2", "§3", "§4", "§5", "§6", "§7", "§8", "§9"],
+}
+"""Each game's normative rules sections, as its rulings register and docs number them (Overview and Tips are not
+normative)."""
 
 
-def test_every_normative_section_has_a_module() -> None:
-    assert sorted(SECTIONS, key=lambda s: int(s[1:])) == NORMATIVE
+def section_modules(suite: GameSuite) -> dict[str, str]:
+    """The game's sections, each with the module of the specification that implements it."""
+    modules: dict[str, str] = importlib.import_module(f"duckspec.{suite.package}").SECTIONS
+    return modules
 
 
-@pytest.mark.parametrize(("section", "module"), sorted(SECTIONS.items()))
-def test_each_section_module_names_its_section(section: str, module: str) -> None:
-    loaded = importlib.import_module(f"duckspec.duck_soup.{module}")
+SECTION_MODULES = [(suite, section, module) for suite in games() for section, module in section_modules(suite).items()]
+
+
+def param_id(value: object) -> str:
+    return value.id if isinstance(value, GameSuite) else str(value)
+
+
+@pytest.mark.parametrize("suite", games(), ids=param_id)
+def test_every_normative_section_has_a_module(suite: GameSuite) -> None:
+    assert suite.id in NORMATIVE, f"{suite.id}: list its normative sections in NORMATIVE"
+    assert sorted(section_modules(suite), key=lambda s: int(s[1:])) == NORMATIVE[suite.id]
+    assert set(suite.sections) == set(NORMATIVE[suite.id])
+
+
+@pytest.mark.parametrize(("suite", "section", "module"), SECTION_MODULES, ids=param_id)
+def test_each_section_module_names_its_section(suite: GameSuite, section: str, module: str) -> None:
+    loaded = importlib.import_module(f"duckspec.{suite.package}.{module}")
     assert loaded.__doc__ is not None
     assert loaded.__doc__.startswith(f"Rules {section} ")
 
 
-@pytest.mark.parametrize(("section", "module"), sorted(SECTIONS.items()))
-def test_each_public_function_cites_a_rule(section: str, module: str) -> None:
-    tree = ast.parse((SPEC / "duck_soup" / f"{module}.py").read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("suite", "section", "module"), SECTION_MODULES, ids=param_id)
+def test_each_public_function_cites_a_rule(suite: GameSuite, section: str, module: str) -> None:
+    rulings = suite.trace_prefix[:2].upper() + "-R"  # DS-R, DD-R, AD-R
+    tree = ast.parse((SPEC / suite.package / f"{module}.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
             doc = ast.get_docstring(node) or ""
-            assert "§" in doc or "DS-R" in doc, f"{module}.{node.name} cites no section or ruling"
+            assert "§" in doc or rulings in doc, f"{suite.id}: {module}.{node.name} cites no section or ruling"
 
 
 def test_the_spec_imports_nothing_outside_the_standard_library() -> None:

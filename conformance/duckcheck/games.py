@@ -22,7 +22,7 @@ import pkgutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import duckcheck
 from duckcheck.codec import JSON, EncodingError, SetupError
@@ -135,15 +135,50 @@ def package_of(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
+class RegistryError(RuntimeError):
+    """A registry entry that is missing or points at nothing: the family is broken, not the input.
+
+    Every layer's registry raises it at once, naming the package, the game and the target at fault, rather
+    than leaving a game out in silence."""
+
+
+T = TypeVar("T")
+
+
+def registry_entry(package: str, name: str, kind: type[T]) -> T:
+    """The registry object ``name`` of the game package ``package`` (``duckcheck.duck_soup``, ``SUITE``)."""
+    try:
+        module = importlib.import_module(package)
+    except ModuleNotFoundError as error:
+        if error.name != package:
+            raise  # the package exists and its own import is broken: its traceback says where
+        raise RegistryError(
+            f"there is no package {package}: a game of the family has its folder in each layer"
+        ) from error
+    entry = getattr(module, name, None)
+    if entry is None:
+        raise RegistryError(
+            f"{package} defines no {name}: every game package of {package.split('.')[0]} defines {name}, "
+            f"its {kind.__module__}.{kind.__name__}, in its __init__.py"
+        )
+    if not isinstance(entry, kind):
+        raise RegistryError(f"{package}.{name} is a {type(entry).__name__}, not a {kind.__module__}.{kind.__name__}")
+    return entry
+
+
 @cache
 def games() -> tuple[GameSuite, ...]:
-    """Every game of the family, in family order."""
+    """Every game of the family, in family order: one for each sub-package of ``duckcheck``, each of which is a
+    game's folder; :class:`RegistryError` for one that defines no ``SUITE`` or another game's."""
     found = []
     for module in pkgutil.iter_modules(duckcheck.__path__):
         if module.ispkg:
-            suite = getattr(importlib.import_module(f"duckcheck.{module.name}"), "SUITE", None)
-            if isinstance(suite, GameSuite):
-                found.append(suite)
+            suite = registry_entry(f"duckcheck.{module.name}", "SUITE", GameSuite)
+            if suite.package != module.name:
+                raise RegistryError(
+                    f"duckcheck.{module.name}.SUITE is the game {suite.id!r}, whose folder is duckcheck/{suite.package}"
+                )
+            found.append(suite)
     return tuple(sorted(found, key=lambda suite: suite.family_order))
 
 
@@ -167,6 +202,7 @@ __all__ = [
     "DEFAULT_GAME",
     "EncodingError",
     "GameSuite",
+    "RegistryError",
     "Setup",
     "SetupError",
     "Table",
@@ -175,4 +211,5 @@ __all__ = [
     "game",
     "game_ids",
     "games",
+    "registry_entry",
 ]

@@ -22,7 +22,6 @@ run with ``-W``, fails until someone writes it.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
@@ -38,6 +37,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
+from game_docs import GameDocs
+from game_docs import game_docs as game_docs_of
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -46,7 +47,7 @@ from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from duckcheck.codec import parse_cards_text
 from duckcheck.data import data_dir, load_schema
-from duckcheck.games import GameSuite, game, games, package_of
+from duckcheck.games import GameSuite, game, games
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from ducksoup.narration import Loaded
 from ducksoup.viewer import SCRIPT, STATIC, STYLE
@@ -205,9 +206,9 @@ def error_label(suite: GameSuite, code: str) -> str:
 
 
 @cache
-def game_docs(game_id: str) -> Any:
-    """The game's module of :mod:`game_docs`: what only that game knows."""
-    return importlib.import_module(f"game_docs.{package_of(game_id)}")
+def game_docs(game_id: str) -> GameDocs:
+    """The game's module of :mod:`game_docs`: what only that game knows (checked to be a :class:`GameDocs`)."""
+    return game_docs_of(game_id)
 
 
 def game_of_page(docname: str) -> GameSuite | None:
@@ -290,9 +291,9 @@ def source_rst(suite: GameSuite, source: str) -> str:
     """``en §3.2`` -> English rules §3.2, linked to the rules page of §3; ``ko Play`` -> Korean description, "Play"."""
     notes = game_docs(suite.id)
     document, _, place = source.partition(" ")
-    worded = notes.source_rst(document, place) if hasattr(notes, "source_rst") else None
+    worded = notes.source_rst(document, place)
     if worded:  # a citation only the game's module can word
-        return str(worded)
+        return worded
     if document not in notes.SOURCE_DOCUMENTS:
         raise KeyError(f"a ruling of {suite.id} cites an unknown document {document!r}; add it to SOURCE_DOCUMENTS")
     name = notes.SOURCE_DOCUMENTS[document]

@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duckcheck.codec import JSON
-from duckcheck.games import DEFAULT_GAME, GameSuite, Setup, UnknownGame, games
+from duckcheck.games import DEFAULT_GAME, GameSuite, RegistryError, Setup, UnknownGame, games, registry_entry
 from ducksoup.narration import Loaded, Narrator
 from ducksoup.viewer.scene import Drawing
 
@@ -39,6 +39,7 @@ class Backend(Protocol):
     def views(self) -> list[JSON]: ...
 
 
+@runtime_checkable
 class WorkedExample(Protocol):
     """A worked example of a rule text, played through the specification."""
 
@@ -76,9 +77,49 @@ adapter and each command load no more than they need."""
 
 
 def load(target: Target) -> Any:
-    """The object at ``target`` (``"ducksoup.duck_soup.playing:play"``)."""
-    module, attribute = target.split(":")
-    return getattr(importlib.import_module(module), attribute)
+    """The object at ``target`` (``"ducksoup.duck_soup.playing:play"``); :class:`~duckcheck.games.RegistryError`
+    naming the target when it is not of that form or points at nothing."""
+    module, colon, attribute = target.partition(":")
+    if not (colon and module and attribute.isidentifier()):
+        raise RegistryError(f"target {target!r} is not of the form 'package.module:attribute'")
+    try:
+        loaded = importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name is None or not f"{module}.".startswith(f"{error.name}."):
+            raise  # the module exists and its own import is broken: its traceback says where
+        raise RegistryError(f"target {target!r}: there is no module {error.name}") from error
+    if not hasattr(loaded, attribute):
+        raise RegistryError(f"target {target!r}: module {module} has no attribute {attribute!r}")
+    return getattr(loaded, attribute)
+
+
+def _is_command(value: object) -> bool:
+    import click  # only here: a command's target loads click anyway, and the adapter never asks
+
+    return isinstance(value, click.Command)
+
+
+def _is_bot_mapping(value: object) -> bool:
+    return isinstance(value, Mapping) and all(isinstance(name, str) and callable(bot) for name, bot in value.items())
+
+
+def _is_examples(value: object) -> bool:
+    return isinstance(value, Sequence) and all(isinstance(example, WorkedExample) for example in value)
+
+
+# What each target of a GameReference must point at, checked whenever one is loaded (a comment, not a docstring:
+# autodoc would print the functions' addresses).
+TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
+    "backends": (callable, "a class made from a Setup"),
+    "bots": (_is_bot_mapping, "a mapping of bot names to bot classes"),
+    "narrator": (callable, "a function returning a Narrator"),
+    "examples": (_is_examples, "a sequence of worked examples"),
+    "play": (_is_command, "a click command"),
+    "simulate": (_is_command, "a click command"),
+    "read_record": (callable, "a function reading a record"),
+    "viewer": (lambda value: isinstance(value, Drawing), "a ducksoup.viewer.scene.Drawing"),
+    "analyse": (callable, "a function returning an Analysis"),
+}
 
 
 @dataclass(frozen=True)
@@ -117,40 +158,65 @@ class GameReference:
     def id(self) -> str:
         return self.suite.id
 
+    def targets(self) -> dict[str, Target]:
+        """Every target the entry gives, by field (``narrator``; ``backends.engine`` for a backend)."""
+        given = {f"backends.{name}": target for name, target in self.backends.items()}
+        for name in TARGET_KINDS:
+            target = None if name == "backends" else getattr(self, name)
+            if target is not None:
+                given[name] = target
+        return given
+
+    def resolve(self, field: str) -> Any:
+        """The object at the target of ``field`` (as :meth:`targets` names it), checked to be of the kind the field
+        calls for; :class:`~duckcheck.games.RegistryError` naming the game, the field and the target otherwise."""
+        target = self.targets().get(field)
+        if target is None:
+            raise RegistryError(f"{self.id}: its GameReference gives no target {field!r}")
+        where = f"{self.id}: GameReference.{field}"
+        try:
+            value = load(target)
+        except RegistryError as error:
+            raise RegistryError(f"{where}: {error}") from error
+        is_kind, kind = TARGET_KINDS[field.partition(".")[0]]
+        if not is_kind(value):
+            raise RegistryError(f"{where}: target {target!r} is a {type(value).__name__}, not {kind}")
+        return value
+
     def backend(self, name: str, setup: Setup) -> Backend:
-        backend: Backend = load(self.backends[name])(setup)
+        backend: Backend = self.resolve(f"backends.{name}")(setup)
         return backend
 
     def bot_classes(self) -> Mapping[str, Callable[[int | None], Any]]:
-        bots: Mapping[str, Callable[[int | None], Any]] = load(self.bots)
+        bots: Mapping[str, Callable[[int | None], Any]] = self.resolve("bots")
         return bots
 
     def narrate(self, loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
-        narrator: Narrator = load(self.narrator)(loaded, as_player, symbols)
+        narrator: Narrator = self.resolve("narrator")(loaded, as_player, symbols)
         return narrator
 
     def worked_examples(self) -> Sequence[WorkedExample]:
-        examples: Sequence[WorkedExample] = load(self.examples)
+        examples: Sequence[WorkedExample] = self.resolve("examples")
         return examples
 
     def drawing(self) -> Drawing:
         """How the viewer draws the game; :class:`LookupError` for a game that does not say."""
         if self.viewer is None:
             raise LookupError(f"{self.suite.title} does not say how the viewer draws it (GameReference.viewer)")
-        drawing: Drawing = load(self.viewer)
+        drawing: Drawing = self.resolve("viewer")
         return drawing
 
     def command(self, name: str) -> click.Command | None:
         """The game's own ``play`` or ``simulate`` command, or None when the game has none."""
         target = {"play": self.play, "simulate": self.simulate}[name]
-        command: click.Command | None = None if target is None else load(target)
+        command: click.Command | None = None if target is None else self.resolve(name)
         return command
 
     def read_record_file(self, text: str, path: Path) -> Loaded | None:
         """A hand-written record, ready to tell, or None when the game has no record format."""
         if self.read_record is None:
             return None
-        loaded: Loaded = load(self.read_record)(text, path)
+        loaded: Loaded = self.resolve("read_record")(text, path)
         return loaded
 
     def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1) -> Analysis:
@@ -161,7 +227,7 @@ class GameReference:
                 f"{self.suite.title} has no solver to analyse its games: "
                 f"analysis is available for {', '.join(able) or 'no game'} only"
             )
-        analysis: Analysis = load(self.analyse)(trace, samples=samples, seed=seed, start=start)
+        analysis: Analysis = self.resolve("analyse")(trace, samples=samples, seed=seed, start=start)
         return analysis
 
 
@@ -170,9 +236,9 @@ def references() -> tuple[GameReference, ...]:
     """Every game of the family, in family order."""
     found = []
     for suite in games():
-        entry = getattr(importlib.import_module(f"ducksoup.{suite.package}"), "GAME", None)
-        if not isinstance(entry, GameReference):
-            raise RuntimeError(f"ducksoup.{suite.package} defines no GAME entry for {suite.id}")
+        entry = registry_entry(f"ducksoup.{suite.package}", "GAME", GameReference)
+        if entry.suite is not suite:
+            raise RegistryError(f"ducksoup.{suite.package}.GAME is the entry of {entry.id!r}, not of {suite.id!r}")
         found.append(entry)
     return tuple(found)
 
@@ -191,6 +257,7 @@ __all__ = [
     "Backend",
     "GameReference",
     "NoAnalysis",
+    "RegistryError",
     "Setup",
     "UnknownGame",
     "WorkedExample",

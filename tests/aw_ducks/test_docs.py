@@ -15,9 +15,9 @@ import pytest
 
 pytest.importorskip("sphinx")
 
-from docutils import nodes  # type: ignore[import-untyped]
-from docutils.core import publish_doctree  # type: ignore[import-untyped]
-from docutils.parsers.rst import roles  # type: ignore[import-untyped]
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import roles
 
 from duckcheck.data import load_schema
 from duckcheck.games import game

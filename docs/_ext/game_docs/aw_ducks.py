@@ -16,7 +16,7 @@ import html
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -590,3 +590,10 @@ def setup(app: Sphinx) -> None:
     app.add_role("awcard", awcard_role)
     app.add_directive("worked-round", WorkedRound)
     app.add_css_file("aw-ducks.css")
+
+
+if TYPE_CHECKING:  # mypy checks that this module is a GameDocs, all the shared extension may use
+    import game_docs.aw_ducks
+    from game_docs import GameDocs
+
+    _interface: GameDocs = game_docs.aw_ducks

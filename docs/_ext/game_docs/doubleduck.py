@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils.parsers.rst import directives
 from ducksoup_docs import GeneratedDirective, card_html, card_role_text, list_table, suite
@@ -48,6 +48,11 @@ SOURCE_DOCUMENTS = {
     "later-dd": "Parlett's later 52-card Doubleduck (not specified here)",
 }
 """The documents a Doubleduck ruling may cite, by the short name the register uses."""
+
+
+def source_rst(document: str, place: str) -> str | None:
+    """None: the shared rendering words every citation of this game's rulings."""
+    return None
 
 
 ERROR_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -441,3 +446,10 @@ class DoubleduckDeal(GeneratedDirective):
 def setup(app: Sphinx) -> None:
     """Doubleduck's own directive."""
     app.add_directive("doubleduck-deal", DoubleduckDeal)
+
+
+if TYPE_CHECKING:  # mypy checks that this module is a GameDocs, all the shared extension may use
+    import game_docs.doubleduck
+    from game_docs import GameDocs
+
+    _interface: GameDocs = game_docs.doubleduck

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils.parsers.rst import directives
 from ducksoup_docs import (
@@ -50,6 +50,11 @@ SOURCE_DOCUMENTS = {
     "cardstock": "CardStock's Duck Soup program",
 }
 """The documents a ruling may cite, by the short name the register uses."""
+
+
+def source_rst(document: str, place: str) -> str | None:
+    """None: the shared rendering words every citation of this game's rulings."""
+    return None
 
 
 ERROR_NOTES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -374,3 +379,10 @@ class WorkedDeal(GeneratedDirective):
 def setup(app: Sphinx) -> None:
     """Duck Soup's own directives."""
     app.add_directive("worked-deal", WorkedDeal)
+
+
+if TYPE_CHECKING:  # mypy checks that this module is a GameDocs, all the shared extension may use
+    import game_docs.duck_soup
+    from game_docs import GameDocs
+
+    _interface: GameDocs = game_docs.duck_soup
