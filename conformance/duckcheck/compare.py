@@ -120,9 +120,10 @@ class TraceChecker:
                 reply = parse_reply(next_reply(), kind)
             except ProtocolError as error:
                 return self.failed(f"{where}: {error}", index, action, broken=True)
-            out_of_sequence = field_problem(reply, "seq", self.first_seq + index)
-            if out_of_sequence is not None:
-                return self.failed(f"{where}: reply out of sequence: {out_of_sequence}", index, action, broken=True)
+            wrong_seq = field_problem(reply, "seq", self.first_seq + index)
+            if wrong_seq is not None:
+                kind_of_wrong = "reply out of sequence: " if type(reply["seq"]) is int else ""
+                return self.failed(f"{where}: {kind_of_wrong}{wrong_seq}", index, action, broken=True)
             if "skipped" in reply:
                 if step is None:
                     reason = f"the implementation skipped it: {reply['skipped']}"

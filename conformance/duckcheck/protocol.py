@@ -86,7 +86,7 @@ def parse_reply(line: str, name: str) -> JSON:
 
 
 def _envelope_ok(message: Any, name: str) -> bool:
-    if not isinstance(message, dict) or type(message.get("seq")) is not int:
+    if not isinstance(message, dict) or "seq" not in message:  # its type too is the runner's to check
         return False
     if "skipped" in message or "errored" in message:
         return isinstance(message.get("skipped", message.get("errored")), str) and "state" not in message
