@@ -82,7 +82,8 @@ def test_keys_missing_or_unexpected_and_arrays_of_another_length_are_named() -> 
 
 
 def test_json_types_are_named_as_json_names_them() -> None:
-    assert [json_type(value) for value in (None, True, 0, 0.5, "", [], {})] == [
+    values: list[Any] = [None, True, 0, 0.5, "", [], {}]
+    assert [json_type(value) for value in values] == [
         "null",
         "boolean",
         "integer",
@@ -227,7 +228,7 @@ def test_a_reply_with_nan_fails_its_trace_saying_so() -> None:
 
 
 def test_the_hellos_options_are_compared_strictly() -> None:
-    handshake = {"games": {"duck-soup": {"scopes": ["deal"], "options": {"stock": ["face-up"]}}}}
+    handshake: dict[str, Any] = {"games": {"duck-soup": {"scopes": ["deal"], "options": {"stock": ["face-up"]}}}}
     trace = {"game": "duck-soup", "scope": "deal", "options": {"stock": "face-up"}}
     assert supports(handshake, trace) is None
     assert supports(handshake, {**trace, "options": {"stock": True}}) == "option stock=True not supported"
