@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import doctest
 import json
 import re
 from pathlib import Path
@@ -268,3 +269,10 @@ def test_no_module_but_the_shared_one_defines_its_own_json_diff() -> None:
                 if (path, node.name) not in wrappers or node.name in calls:  # a wrapper never recurses on its own
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert found == []
+
+
+def test_the_examples_in_the_modules_docstrings_hold() -> None:
+    import duckcheck.strict
+
+    result = doctest.testmod(duckcheck.strict)
+    assert result.attempted >= 4 and result.failed == 0

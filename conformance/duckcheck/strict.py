@@ -185,8 +185,8 @@ def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads_strict(text: str | bytes) -> Any:
-    """The JSON value of ``text``, as :func:`duckcheck.untrusted.loads` reads it, refusing ``NaN``,
-    ``Infinity``, ``-Infinity`` and an object with a repeated key with :class:`UnreadableJSON`.
+    """The JSON value of ``text``, as ``duckcheck.untrusted.loads`` reads it, refusing ``NaN``,
+    ``Infinity``, ``-Infinity`` and an object with a repeated key with its ``UnreadableJSON``.
 
     >>> loads_strict('{"a": 1, "a": 2}')
     Traceback (most recent call last):
