@@ -3,7 +3,7 @@
 Every place of the project that compares JSON values (the runner with an implementation's
 replies, the narrators with a trace's claims, the ``check --html`` report) uses this module, so
 that they all agree on what "the same" means: two JSON values are the same only when their JSON
-texts are, once object keys are sorted. So ``true`` is not ``1``, ``1.0`` is not ``1`` and
+texts are, once object keys are sorted: ``true`` is not ``1``, ``1.0`` is not ``1`` and
 ``-0.0`` is not ``0.0``, though Python's ``==`` holds for each pair; the order of an object's
 keys does not matter; arrays are compared item by item.
 
@@ -68,24 +68,27 @@ def _text(value: Any) -> str:
         return repr(value)
 
 
-def canonical(value: Any) -> str:
-    """The JSON text of ``value`` with sorted keys: two values are the same when their canonical texts are."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
 def same(expected: Any, received: Any) -> bool:
     """Whether two JSON values are the same value of the same JSON types, wherever they are nested.
 
     >>> same({"a": [1, True]}, {"a": [1, True]}), same(1, True), same(1, 1.0), same({"a": 1, "b": 2}, {"b": 2, "a": 1})
     (True, False, False, True)
     """
-    # Python's == settles almost every pair fast, in C; the JSON texts tell true from 1 and 1.0 from 1.
-    if expected != received:
+    # Python's == settles almost every pair fast, in C; the walk then tells true from 1 and 1.0 from 1.
+    # (It costs a third of comparing the two values' sorted JSON texts, which the runner would pay every step.)
+    return bool(expected == received) and _same_types(expected, received)
+
+
+def _same_types(expected: Any, received: Any) -> bool:
+    """Whether two values that ``==`` takes for equal have the same type everywhere (and floats the same sign)."""
+    kind = type(expected)
+    if kind is not type(received):
         return False
-    try:
-        return canonical(expected) == canonical(received)
-    except (TypeError, ValueError, RecursionError):  # not JSON values (a key that is not a string, NaN)
-        return not differences(expected, received)
+    if kind is dict:  # == has checked that the keys are the same
+        return all(map(_same_types, expected.values(), map(received.__getitem__, expected)))
+    if kind is list:
+        return all(map(_same_types, expected, received))
+    return kind is not float or repr(expected) == repr(received)  # 0.0 is not -0.0
 
 
 def contains(values: Iterable[Any], value: Any) -> bool:
