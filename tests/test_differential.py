@@ -163,10 +163,6 @@ def engine_internals(engine: Deal | Match) -> list[tuple[str, object]]:
     ]
 
 
-def json_text(value: object) -> str:
-    return json.dumps(value, sort_keys=True)
-
-
 def json_diff(engine: JSON, spec: JSON) -> str:
     """Where the engine's JSON differs from the spec's (the spec's taken as expected), compared strictly."""
     return "; ".join(diff(spec, engine, ""))
@@ -320,7 +316,7 @@ class Duel:
     def sweep(self) -> None:
         """Try every action that can be written down: each illegal one is rejected alike and changes nothing."""
         legal = set(self.table.legal_actions())
-        before_spec = json_text(self.table.to_json())
+        before_spec = copy.deepcopy(self.table.to_json())
         before_engine = engine_internals(self.engine)
         for action in ALL_ACTIONS:
             if action in legal:
@@ -342,7 +338,7 @@ class Duel:
                     self.where(f"sweep: the engine accepts {action_json(action)}, spec says {spec_code}")
                 )
         assert engine_internals(self.engine) == before_engine, self.where("sweep: rejected actions changed the engine")
-        assert json_text(self.table.to_json()) == before_spec
+        assert same(before_spec, self.table.to_json())
         self.check("after a sweep of every illegal action")
 
     def label(self, action: Action) -> None:
