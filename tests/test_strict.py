@@ -12,6 +12,7 @@ import copy
 import doctest
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -276,3 +277,26 @@ def test_the_examples_in_the_modules_docstrings_hold() -> None:
 
     result = doctest.testmod(duckcheck.strict)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_check_names_the_types_on_the_console_in_the_json_report_and_marks_them_in_the_html_report(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from ducksoup.cli import main
+    from tests.viewer.test_page import data_of
+
+    command = f"{sys.executable} {ROOT / 'tests' / 'faulty' / 'mistyped.py'} duck-soup booleans-for-integers-in-state"
+    out = ["--json", str(tmp_path / "run.jsonl"), "--html", str(tmp_path / "run.html")]
+    result = CliRunner().invoke(main, ["check", "--impl", command, "-k", "ds-deal-greedy-001", *out])
+    headline = (
+        "FAILED ds-deal-greedy-001: the start: the state differs: state.dealer: expected integer 0, received boolean"
+    )
+    assert result.exit_code == 1 and headline in result.output, result.output
+    [failure] = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines() if '"trace"' in line]
+    assert failure["diff"][0].startswith("state.dealer: expected integer 0, received boolean false")
+    [document] = data_of((tmp_path / "run.html").read_text(encoding="utf-8")).values()
+    divergence = document["divergence"]
+    assert divergence["step"] == 0 and divergence["reason"].startswith("the start: the state differs: state.dealer")
+    assert divergence["expected_title"] == "The trace (expected)" and '"diff": true' in json.dumps(divergence)
