@@ -136,7 +136,7 @@ class TraceChecker:
             if step is not None and code is None:
                 expected = step["state"]
                 expected_views = follower.advance(expected)
-            problem = verdict_problems(reply, step, code) if step is not None else []
+            problem = verdict_problems(reply, code) if step is not None else []
             if not problem:
                 problem = reply_differences(reply, expected, expected_views)
                 if not problem:
@@ -156,15 +156,17 @@ class TraceChecker:
         return TraceResult(self.trace["id"], Outcome.PASSED, steps_checked=len(self.trace["steps"]) + 1)
 
 
-def verdict_problems(reply: JSON, step: JSON, code: str | None) -> list[str]:
+def verdict_problems(reply: JSON, code: str | None) -> list[str]:
     """How the reply's verdict on a step (its accept flag, and the error code of a refusal) differs from the
-    trace's, in words when only the verdict is wrong, by field and JSON type when a value's type is."""
+    trace's (``code``: the error code expected, None for an acceptance): in words when only the verdict is
+    wrong, by field and JSON type when a value's type is."""
     accepted = reply.get("accepted")
     typed = field_problem(reply, "accepted", code is None)
     if typed is not None and not isinstance(accepted, bool):
         return [typed]
     if code is None:
-        return [] if typed is None else [f"the action must be accepted, but it was rejected with {reply.get('error')}"]
+        refusal = shown(str(reply.get("error")), 80)
+        return [] if typed is None else [f"the action must be accepted, but it was rejected with {refusal}"]
     if typed is not None:
         return [f"the action must be rejected with {code}, but it was accepted"]
     wrong_code = field_problem(reply, "error", code)
