@@ -300,3 +300,17 @@ def test_check_names_the_types_on_the_console_in_the_json_report_and_marks_them_
     divergence = document["divergence"]
     assert divergence["step"] == 0 and divergence["reason"].startswith("the start: the state differs: state.dealer")
     assert divergence["expected_title"] == "The trace (expected)" and '"diff": true' in json.dumps(divergence)
+
+
+@pytest.mark.parametrize("retype", [float, lambda count: count == 1], ids=["float", "boolean"])
+def test_the_engines_replay_of_a_trace_finds_a_stored_value_of_another_type(retype: Any) -> None:
+    from ducksoup.duck_soup.traces import TraceMismatch, replay
+
+    steps = [dict(step) for step in TRACE["steps"]]
+    stock = steps[0]["state"]["stock"]
+    steps[0]["state"] = {**steps[0]["state"], "stock": retype(stock)}
+    named = (
+        f"step 1: .* differs from the trace's: state.stock: expected {typed(retype(stock))}, received integer {stock}"
+    )
+    with pytest.raises(TraceMismatch, match=named):
+        replay({**TRACE, "steps": steps})
