@@ -241,35 +241,54 @@ def test_the_hellos_options_are_compared_strictly() -> None:
 # One comparison in the whole project
 
 
-def test_no_module_but_the_shared_one_defines_its_own_json_diff() -> None:
-    """The runner, the narrators, the report and the tests all compare JSON through ``duckcheck.strict``."""
-    allowed = {ROOT / "conformance" / "duckcheck" / "strict.py"}
-    names = {"diff", "differences", "json_diff", "same", "json_equal", "strict_equal"}
-    wrappers = {  # thin wrappers that word the shared differences for their readers
-        (ROOT / "conformance" / "duckcheck" / "compare.py", "diff"),
-        (ROOT / "reference" / "ducksoup" / "narration.py", "differences"),
-        (ROOT / "reference" / "ducksoup" / "viewer" / "report.py", "differences"),
-        (ROOT / "tests" / "test_differential.py", "json_diff"),
-    }
+COMPARISON_NAMES = {"diff", "differences", "json_diff", "same", "json_equal", "strict_equal"}
+"""Names a JSON comparison or diff goes by."""
+WRAPPERS = {  # thin wrappers that word the shared differences for their readers
+    ("conformance/duckcheck/compare.py", "diff"),
+    ("reference/ducksoup/narration.py", "differences"),
+    ("reference/ducksoup/viewer/report.py", "differences"),
+    ("tests/test_differential.py", "json_diff"),
+}
+
+
+def own_comparisons(where: str, source: str) -> list[str]:
+    """The functions of ``source`` (the file ``where``) named like a JSON comparison that are not one of the
+    known thin wrappers, or that recurse as a comparison of their own would."""
+    if not any(f"def {name}(" in source for name in COMPARISON_NAMES):
+        return []
     found = []
-    for folder in ("conformance", "reference", "spec", "tests"):
-        for path in (ROOT / folder).rglob("*.py"):
-            if path in allowed:
-                continue
-            source = path.read_text(encoding="utf-8")
-            if not any(f"def {name}(" in source for name in names):
-                continue
-            for node in ast.walk(ast.parse(source)):
-                if not isinstance(node, ast.FunctionDef) or node.name not in names:
-                    continue
-                calls = {
-                    call.func.id
-                    for call in ast.walk(node)
-                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                }
-                if (path, node.name) not in wrappers or node.name in calls:  # a wrapper never recurses on its own
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
-    assert found == []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name in COMPARISON_NAMES:
+            calls = {
+                call.func.id
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            }
+            if (where, node.name) not in WRAPPERS or node.name in calls:
+                found.append(f"{where}:{node.lineno} {node.name}")
+    return found
+
+
+def test_no_module_but_the_shared_one_defines_its_own_json_comparison() -> None:
+    """The runner, the narrators, the report and the tests all compare JSON through ``duckcheck.strict``."""
+    shared = ROOT / "conformance" / "duckcheck" / "strict.py"
+    found = [
+        problem
+        for folder in ("conformance", "reference", "spec", "tests")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path != shared
+        for problem in own_comparisons(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "compare JSON values with duckcheck.strict (same, differences) instead"
+
+
+def test_the_check_catches_a_comparison_of_its_own_and_a_wrapper_that_recurses() -> None:
+    copy_of_it = "def same(a, b):\n    return type(a) is type(b) and a == b\n"
+    assert own_comparisons("reference/ducksoup/x.py", copy_of_it) == ["reference/ducksoup/x.py:1 same"]
+    recursing = "def diff(a, b, path):\n    return [line for k in a for line in diff(a[k], b[k], path)]\n"
+    assert own_comparisons("conformance/duckcheck/compare.py", recursing) == ["conformance/duckcheck/compare.py:1 diff"]
+    wrapper = "def diff(a, b, path):\n    return [d.line() for d in differences(a, b, path)]\n"
+    assert own_comparisons("conformance/duckcheck/compare.py", wrapper) == []
 
 
 def test_the_examples_in_the_modules_docstrings_hold() -> None:
