@@ -97,6 +97,8 @@ def contains(values: Iterable[Any], value: Any) -> bool:
 
 
 class Kind(enum.Enum):
+    """How a received value differs from the expected one at a place."""
+
     DIFFERENT = "different"
     MISSING = "missing"
     """A key of the expected object that the received one lacks."""
@@ -138,7 +140,7 @@ def differences(expected: Any, received: Any, path: str = "") -> list[Difference
             for index, (item, other) in enumerate(zip(expected, received, strict=True))
             for found in differences(item, other, f"{path}[{index}]")
         ]
-    if _same_leaf(expected, received):
+    if same(expected, received):
         return []
     return [Difference(path, Kind.DIFFERENT, expected, received)]
 
@@ -154,13 +156,6 @@ def _object_differences(expected: dict[str, Any], received: dict[str, Any], path
         else:
             found += differences(expected[key], received[key], where)
     return found
-
-
-def _same_leaf(expected: Any, received: Any) -> bool:
-    """Two values that are not both objects, nor both arrays of one length: same type and same JSON text."""
-    if json_type(expected) != json_type(received) or expected != received:
-        return False
-    return not isinstance(expected, float) or repr(expected) == repr(received)  # 0.0 is not -0.0
 
 
 def paths(found: Sequence[Difference]) -> list[str]:
