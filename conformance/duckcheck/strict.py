@@ -132,6 +132,8 @@ def differences(expected: Any, received: Any, path: str = "") -> list[Difference
     of the same length item by item; anything else is one difference when :func:`same` says so.
     An empty list means the two values are the same.
     """
+    if same(expected, received):  # the common case, settled fast; only what differs is walked for its places
+        return []
     if isinstance(expected, dict) and isinstance(received, dict):
         return _object_differences(expected, received, path)
     if isinstance(expected, list) and isinstance(received, list) and len(expected) == len(received):
@@ -140,8 +142,6 @@ def differences(expected: Any, received: Any, path: str = "") -> list[Difference
             for index, (item, other) in enumerate(zip(expected, received, strict=True))
             for found in differences(item, other, f"{path}[{index}]")
         ]
-    if same(expected, received):
-        return []
     return [Difference(path, Kind.DIFFERENT, expected, received)]
 
 
