@@ -53,9 +53,11 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from duckcheck.codec import JSON, cards_text
+from duckcheck.compare import diff
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.views import NOTHING_KNOWN, Known, known_after, views
+from duckcheck.strict import same
 from ducksoup.duck_soup import engine as fast
 from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.cards import Card, full_deck
@@ -161,17 +163,9 @@ def engine_internals(engine: Deal | Match) -> list[tuple[str, object]]:
     ]
 
 
-def json_text(value: object) -> str:
-    return json.dumps(value, sort_keys=True)
-
-
 def json_diff(engine: JSON, spec: JSON) -> str:
-    keys = sorted(set(engine) | set(spec))
-    return "; ".join(
-        f"{key}: engine {json_text(engine.get(key, '<missing>'))} != spec {json_text(spec.get(key, '<missing>'))}"
-        for key in keys
-        if json_text(engine.get(key, "<missing>")) != json_text(spec.get(key, "<missing>"))
-    )
+    """Where the engine's JSON differs from the spec's (the spec's taken as expected), compared strictly."""
+    return "; ".join(diff(spec, engine, ""))
 
 
 class Duel:
@@ -244,9 +238,7 @@ class Duel:
         """Everything both sides show must be equal."""
         state = self.table.to_json()
         engine_state = self.engine.state()
-        assert json_text(engine_state) == json_text(state), self.where(
-            f"{when}: states differ: {json_diff(engine_state, state)}"
-        )
+        assert same(state, engine_state), self.where(f"{when}: states differ: {json_diff(engine_state, state)}")
         legal = self.table.legal_actions()
         engine_legal = self.engine.legal_actions()
         assert engine_legal == legal, self.where(
@@ -255,7 +247,7 @@ class Duel:
         )
         for player, expected in enumerate(views(state, self.known)):
             for seen in (self.engine.observation(player), self.engine.observation(player, engine_state)):
-                assert json_text(seen) == json_text(expected), self.where(
+                assert same(expected, seen), self.where(
                     f"{when}: player {player}'s observations differ: {json_diff(seen, expected)}"
                 )
         assert self.engine.is_over == self.table.is_over, self.where(f"{when}: is_over differs")
@@ -290,7 +282,7 @@ class Duel:
             assert engine_internals(self.engine) == internals, self.where(
                 f"the engine changed on a rejected action ({spec_code})"
             )
-            assert json_text(self.table.to_json()) == json_text(before)
+            assert same(before, self.table.to_json())
         else:
             self.label(action)
             self.table = after
@@ -324,7 +316,7 @@ class Duel:
     def sweep(self) -> None:
         """Try every action that can be written down: each illegal one is rejected alike and changes nothing."""
         legal = set(self.table.legal_actions())
-        before_spec = json_text(self.table.to_json())
+        before_spec = copy.deepcopy(self.table.to_json())
         before_engine = engine_internals(self.engine)
         for action in ALL_ACTIONS:
             if action in legal:
@@ -346,7 +338,7 @@ class Duel:
                     self.where(f"sweep: the engine accepts {action_json(action)}, spec says {spec_code}")
                 )
         assert engine_internals(self.engine) == before_engine, self.where("sweep: rejected actions changed the engine")
-        assert json_text(self.table.to_json()) == before_spec
+        assert same(before_spec, self.table.to_json())
         self.check("after a sweep of every illegal action")
 
     def label(self, action: Action) -> None:

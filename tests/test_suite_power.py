@@ -29,6 +29,7 @@ from duckcheck.trace import load_suite
 from duckspec.duck_soup import GAME_ID
 from duckspec.rulings import load_rulings
 from tests.faulty.adapter import FAULTS
+from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
@@ -100,3 +101,10 @@ def test_each_other_reading_of_a_ruling_is_rejected(fault: str) -> None:
 @pytest.mark.parametrize("fault", [param(name, name) for name in OTHER_FAULTS])
 def test_the_suite_catches_the_fault(fault: str) -> None:
     rejected(fault)
+
+
+@pytest.mark.parametrize("fault", list(TYPE_FAULTS))
+def test_a_value_of_another_json_type_fails_the_first_trace_it_reaches(fault: str) -> None:
+    """``true`` for ``1``, ``1`` for ``true``, ``1.0`` for ``1``, in the state, the views or the reply's own fields:
+    the first trace holding such a value fails, naming the field and both JSON types (``tests/faulty/mistyped.py``)."""
+    assert_fails_the_first_trace_it_reaches(fault, SUITE)

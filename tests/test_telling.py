@@ -98,10 +98,11 @@ def test_a_stored_state_the_rules_contradict_stops_the_telling_and_says_where(tm
     path.write_text(json.dumps(trace))
     result = CliRunner().invoke(main, ["explain", str(path)], env={"NO_COLOR": "1"})
     assert result.exit_code == 1
-    assert "stopped at step 2: the trace disagrees with the rules: state.points[0][0] (§4): the trace says 3, " in (
-        result.output
+    assert (
+        "stopped at step 2: the trace disagrees with the rules: state.points[0][0] (§4): the trace says integer 3, "
+        in (result.output)
     )
-    assert "the rules give 2" in result.output and "step 3" not in result.output
+    assert "the rules give integer 2" in result.output and "step 3" not in result.output
 
 
 def test_a_final_outcome_the_rules_contradict_is_reported(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """Comparing an implementation's replies with a trace, and saying where and why they differ.
 
-The fast path compares whole states and views with ``==``; only when they differ is the reply
-checked against the protocol schema and a readable diff computed, with the rules sections that
-govern the fields that differ.
+Every field of a reply is compared strictly (:mod:`duckcheck.strict`): the sequence number, the
+accept flag, the error code, the state and every view must be the trace's values with the
+trace's JSON types (``true`` is not ``1``, ``1.0`` is not ``1``). Where they differ, each
+difference names its field and both types, the reply is checked against the protocol schema for
+its word too, and the failure lists the rules sections that govern the fields that differ.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from typing import Any
 
 from duckcheck.games import game
 from duckcheck.protocol import ProtocolError, act, parse_reply, schema_problem, start
-from duckcheck.untrusted import excerpt, shown
+from duckcheck.strict import Difference, Kind, differences, same
+from duckcheck.untrusted import shown
 
 JSON = dict[str, Any]
 
-DIFF_VALUE = 160
-"""The longest value a diff line quotes, in characters."""
+SHOWN_LINES = 12
+"""How many lines a failure's diff keeps."""
 
 
 class Outcome(enum.StrEnum):
@@ -72,28 +75,17 @@ class TraceResult:
         return data
 
 
-def diff(expected: Any, actual: Any, path: str) -> list[str]:
-    """Readable lines naming every place where ``actual`` differs from ``expected``."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        lines = []
-        for key in list(expected) + [k for k in actual if k not in expected]:
-            if key not in actual:
-                lines.append(f"{path}.{key}: missing (expected {_value(expected[key])})")
-            elif key not in expected:
-                lines.append(f"{path}.{shown(str(key), 60)}: not expected (got {_value(actual[key])})")
-            else:
-                lines += diff(expected[key], actual[key], f"{path}.{key}")
-        return lines
-    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
-        return [
-            line for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for line in diff(e, a, f"{path}[{i}]")
-        ]
-    return [] if expected == actual else [f"{path}: expected {_value(expected)}, got {_value(actual)}"]
+def diff(expected: Any, received: Any, path: str) -> list[str]:
+    """A line naming each place where ``received`` differs from ``expected``, with both JSON types."""
+    return [difference.line() for difference in differences(expected, received, path)]
 
 
-def _value(value: Any) -> str:
-    """A value of a state or view as a diff shows it: its ``repr``, cut short if long (a whole deck fits)."""
-    return excerpt(value, DIFF_VALUE)
+def field_problem(reply: JSON, name: str, expected: Any) -> str | None:
+    """The line saying how the reply's field ``name`` differs from ``expected`` (missing, or another value or
+    type), or None when it is the same."""
+    if name not in reply:
+        return Difference(name, Kind.MISSING, expected=expected).line()
+    return None if same(expected, reply[name]) else Difference(name, Kind.DIFFERENT, expected, reply[name]).line()
 
 
 class TraceChecker:
@@ -123,14 +115,15 @@ class TraceChecker:
             step = None if index == 0 else self.trace["steps"][index - 1]
             action = None if step is None else step["action"]
             where = "the start" if step is None else f"step {index} of {len(self.trace['steps'])}"
+            kind = "start-reply" if step is None else "act-reply"
             try:
-                kind = "start-reply" if step is None else "act-reply"
                 reply = parse_reply(next_reply(), kind)
             except ProtocolError as error:
                 return self.failed(f"{where}: {error}", index, action, broken=True)
-            if reply["seq"] != self.first_seq + index:
-                reason = f"{where}: reply out of sequence: seq {reply['seq']}, expected {self.first_seq + index}"
-                return self.failed(reason, index, action, broken=True)
+            wrong_seq = field_problem(reply, "seq", self.first_seq + index)
+            if wrong_seq is not None:
+                kind_of_wrong = "reply out of sequence: " if type(reply["seq"]) is int else ""
+                return self.failed(f"{where}: {kind_of_wrong}{wrong_seq}", index, action, broken=True)
             if "skipped" in reply:
                 if step is None:
                     reason = f"the implementation skipped it: {reply['skipped']}"
@@ -138,45 +131,65 @@ class TraceChecker:
                 return self.failed(f"{where}: skipped in the middle of a trace: {reply['skipped']}", index, action)
             if "errored" in reply:
                 return self.failed(f"{where}: the implementation errored: {reply['errored']}", index, action)
-            problem: list[str] = []
             code = step.get("reject") if step else None
             before = expected
-            if step is not None:
-                if code is not None:
-                    if reply.get("accepted") is not False:
-                        problem.append(f"the action must be rejected with {code}, but it was accepted")
-                    elif reply.get("error") != code:
-                        problem.append(f"rejected with {reply.get('error')}, expected {code}")
-                else:
-                    expected = step["state"]
-                    expected_views = follower.advance(expected)
-                    if reply.get("accepted") is not True:
-                        problem.append(f"the action must be accepted, but it was rejected with {reply.get('error')}")
-            if not problem and reply["state"] == expected:
-                if reply["views"] == expected_views:
+            if step is not None and code is None:
+                expected = step["state"]
+                expected_views = follower.advance(expected)
+            problem = verdict_problems(reply, code) if step is not None else []
+            if not problem:
+                problem = reply_differences(reply, expected, expected_views)
+                if not problem:
                     continue
-                problem = diff(expected_views, reply["views"], "views") or ["views: differ in their types"]
-            elif not problem:
-                problem = diff(expected, reply["state"], "state") or ["state: differs in its types"]
             invalid = schema_problem(reply, kind, self.game.id)
-            if invalid:
-                problem.insert(0, f"reply: {invalid}")
+            problem = problem[: SHOWN_LINES - 1] + ([f"reply: {invalid}"] if invalid else [])
             sections = self.game.failure_sections(problem, action, code, before)
             return self.failed(
                 f"{where}: " + _headline(problem[0]),
                 index,
                 action,
                 sections=tuple(self.game.section_title(section) for section in sections),
-                diff=tuple(problem[:12]),
+                diff=tuple(problem[:SHOWN_LINES]),
                 steps_checked=index,
                 received=reply,
             )
         return TraceResult(self.trace["id"], Outcome.PASSED, steps_checked=len(self.trace["steps"]) + 1)
 
 
+def verdict_problems(reply: JSON, code: str | None) -> list[str]:
+    """How the reply's verdict on a step (its accept flag, and the error code of a refusal) differs from the
+    trace's (``code``: the error code expected, None for an acceptance): in words when only the verdict is
+    wrong, by field and JSON type when a value's type is."""
+    accepted = reply.get("accepted")
+    typed = field_problem(reply, "accepted", code is None)
+    if typed is not None and not isinstance(accepted, bool):
+        return [typed]
+    if code is None:
+        refusal = shown(str(reply.get("error")), 80)
+        return [] if typed is None else [f"the action must be accepted, but it was rejected with {refusal}"]
+    if typed is not None:
+        return [f"the action must be rejected with {code}, but it was accepted"]
+    wrong_code = field_problem(reply, "error", code)
+    if wrong_code is None:
+        return []
+    error = reply.get("error")
+    return [f"rejected with {shown(error, 80)}, expected {code}"] if isinstance(error, str) else [wrong_code]
+
+
+def reply_differences(reply: JSON, state: JSON, views: list[JSON]) -> list[str]:
+    """The lines naming where the reply's state differs from ``state`` or, when the state is the same, where its
+    views differ from ``views``; none when both are the same."""
+    if not same(state, reply["state"]):
+        return diff(state, reply["state"], "state")
+    if not same(views, reply["views"]):
+        return diff(views, reply["views"], "views")
+    return []
+
+
 def _headline(first: str) -> str:
+    """A failure's headline: what differs, then its first difference (``the state differs: state.points[0]: ...``)."""
     if first.startswith("state"):
-        return "the state differs"
+        return "the state differs: " + first
     if first.startswith("views"):
-        return "a player's view differs"
+        return "a player's view differs: " + first
     return first

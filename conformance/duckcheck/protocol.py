@@ -13,7 +13,8 @@ from typing import Any
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.schemas import first_problem, game_schema_name
-from duckcheck.untrusted import UnreadableJSON, loads, shown
+from duckcheck.strict import contains, loads_strict
+from duckcheck.untrusted import UnreadableJSON, shown
 
 JSON = dict[str, Any]
 
@@ -56,9 +57,10 @@ def _game_problem(message: JSON, game: str) -> tuple[str, str] | None:
 
 def read_json(line: str) -> Any:
     """The JSON value on one line of the implementation's output; :class:`ProtocolError` if it cannot be read
-    (not JSON, nested too deeply, an integer of thousands of digits)."""
+    (not JSON, nested too deeply, an integer of thousands of digits) or holds what JSON's data model lacks
+    (``NaN``, ``Infinity``, an object naming a key twice: :func:`duckcheck.strict.loads_strict`)."""
     try:
-        return loads(line)
+        return loads_strict(line)
     except UnreadableJSON as error:
         brief = error.brief.replace("line 1, column", "column")
         raise ProtocolError(f"not JSON ({brief}): {shown(repr(line), 120)}") from None
@@ -72,8 +74,9 @@ def parse_line(line: str, name: str) -> JSON:
 def parse_reply(line: str, name: str) -> JSON:
     """A ``start-reply`` or ``act-reply``, with only its envelope checked (the fast path).
 
-    The state and views inside are compared with the trace by the runner, which asks
-    :func:`schema_problem` for a precise message when they differ.
+    The fields inside (the accept flag, the error code, the state and the views) are compared with
+    the trace strictly by the runner (:mod:`duckcheck.compare`), which names the field and both
+    JSON types where they differ and asks :func:`schema_problem` for the schema's word too.
     """
     message = read_json(line)
     if _envelope_ok(message, name):
@@ -83,16 +86,13 @@ def parse_reply(line: str, name: str) -> JSON:
 
 
 def _envelope_ok(message: Any, name: str) -> bool:
-    if not isinstance(message, dict) or type(message.get("seq")) is not int:
+    if not isinstance(message, dict) or "seq" not in message:  # its type too is the runner's to check
         return False
     if "skipped" in message or "errored" in message:
         return isinstance(message.get("skipped", message.get("errored")), str) and "state" not in message
     if not isinstance(message.get("state"), dict) or not isinstance(message.get("views"), list):
         return False
-    if name == "act-reply":
-        accepted = message.get("accepted")
-        return accepted is True or (accepted is False and isinstance(message.get("error"), str))
-    return True
+    return name != "act-reply" or "accepted" in message  # its type is the runner's to check, field by field
 
 
 def schema_problem(message: JSON, name: str, game: str | None = None) -> str | None:
@@ -130,9 +130,9 @@ def supports(handshake: JSON, trace: JSON) -> str | None:
     game = handshake["games"].get(trace["game"])
     if game is None:
         return f"game {trace['game']} not supported"
-    if trace["scope"] not in game["scopes"]:
+    if not contains(game["scopes"], trace["scope"]):
         return f"scope {trace['scope']} not supported"
     for option, value in trace["options"].items():
-        if value not in game["options"].get(option, []):
+        if not contains(game["options"].get(option, []), value):  # an option true is not supported by a 1
             return f"option {option}={value} not supported"
     return None

@@ -23,6 +23,7 @@ from duckcheck import PROTOCOL_VERSION
 from duckcheck.compare import Outcome, TraceChecker, TraceResult
 from duckcheck.process import LOG_LIMIT, CannotStart, Implementation, IOLog, OutOfTime
 from duckcheck.protocol import ProtocolError, hello, parse_line, supports
+from duckcheck.strict import same, typed
 from duckcheck.untrusted import UnreadableFile, excerpt, read_text, shown
 
 JSON = dict[str, Any]
@@ -116,11 +117,12 @@ def shake_hands(implementation: Implementation) -> JSON:
     except ProtocolError as error:
         implementation.close()
         raise CannotCheck(f"the handshake failed: {shown(str(error), 600)}") from None
-    if reply["protocol"] != PROTOCOL_VERSION:
+    if not same(PROTOCOL_VERSION, reply["protocol"]):  # 1.0 is not version 1
         implementation.close()
         raise CannotCheck(
-            f"the implementation speaks protocol version {excerpt(reply['protocol'])}, "
-            f"this runner version {PROTOCOL_VERSION}"
+            f"the implementation speaks protocol version {excerpt(reply['protocol'])}, this runner version "
+            f"{PROTOCOL_VERSION} (protocol: expected {typed(PROTOCOL_VERSION)}, "
+            f"received {typed(reply['protocol'], 60)})"
         )
     return reply
 

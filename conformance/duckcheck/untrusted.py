@@ -110,10 +110,14 @@ def _read_stream(stream: Any, limit: int) -> bytes | None:
     return None if size > limit else b"".join(chunks)
 
 
-def loads(text: str | bytes) -> Any:
-    """The JSON value of ``text``; :class:`UnreadableJSON` for anything that is not readable JSON."""
+def loads(text: str | bytes, **hooks: Any) -> Any:
+    """The JSON value of ``text``; :class:`UnreadableJSON` for anything that is not readable JSON.
+
+    ``hooks`` go to :func:`json.loads` (``parse_constant``, ``object_pairs_hook``): see
+    :func:`duckcheck.strict.loads_strict`.
+    """
     try:
-        return json.loads(text)
+        return json.loads(text, **hooks)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise UnreadableJSON(f"{where}: not valid JSON: {error.msg}", f"{error.msg} at {where}") from None

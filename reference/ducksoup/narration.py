@@ -13,6 +13,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from duckcheck import strict
+from duckcheck.strict import typed
+from duckcheck.untrusted import shown
+
 JSON = dict[str, Any]
 
 
@@ -77,35 +81,27 @@ SHOWN = 5
 
 
 def differences(stored: Any, rules: Any, path: str, field_sections: Mapping[str, str]) -> list[str]:
-    """Every place where the trace's ``stored`` JSON value differs from the ``rules``' value, in the rules' field
-    order, each with the section that governs its field (``field_sections``: a game's ``GameSuite.field_sections``).
+    """Every place where the trace's ``stored`` JSON value differs from the ``rules``' value, compared strictly
+    (:mod:`duckcheck.strict`: JSON's ``true`` is not ``1``), in the rules' field order, each with the section
+    that governs its field (``field_sections``: a game's ``GameSuite.field_sections``).
 
     ``path`` names the value compared (``state``, ``final``): a difference reads
-    ``state.piles[0][1] (§4): the trace says 7, the rules give 6``.
+    ``state.piles[0][1] (§4): the trace says integer 7, the rules give integer 6``.
     """
-    if isinstance(stored, dict) and isinstance(rules, dict):
-        found = []
-        for key in [*rules, *(key for key in stored if key not in rules)]:
-            where = f"{path}.{key}"
-            if key not in stored:
-                found.append(
-                    f"{where}{_section(where, field_sections)} is missing from the trace (the rules give "
-                    f"{rules[key]!r})"
-                )
-            elif key not in rules:
-                found.append(f"{where} is unknown to the rules (the trace gives {stored[key]!r})")
-            else:
-                found += differences(stored[key], rules[key], where, field_sections)
-        return found
-    if isinstance(stored, list) and isinstance(rules, list) and len(stored) == len(rules):
-        return [
-            line
-            for index, pair in enumerate(zip(stored, rules, strict=True))
-            for line in differences(*pair, f"{path}[{index}]", field_sections)
-        ]
-    if stored == rules and type(stored) is type(rules):  # JSON's true is not 1
-        return []
-    return [f"{path}{_section(path, field_sections)}: the trace says {stored!r}, the rules give {rules!r}"]
+    return [_told(found, field_sections) for found in strict.differences(rules, stored, path)]
+
+
+def _told(found: strict.Difference, field_sections: Mapping[str, str]) -> str:
+    where = found.path
+    if found.kind is strict.Kind.MISSING:
+        section = _section(where, field_sections)
+        return f"{where}{section} is missing from the trace (the rules give {typed(found.expected)})"
+    if found.kind is strict.Kind.UNEXPECTED:
+        return f"{shown(where, 80)} is unknown to the rules (the trace gives {typed(found.received)})"
+    return (
+        f"{where}{_section(where, field_sections)}: the trace says {typed(found.received)}, "
+        f"the rules give {typed(found.expected)}"
+    )
 
 
 def disagreement(where: str, found: Sequence[str]) -> str | None:

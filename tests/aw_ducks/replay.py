@@ -7,21 +7,18 @@ the view derived from the trace's expected state (:func:`duckcheck.aw_ducks.view
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from duckcheck.aw_ducks.encoding import parse_action, parse_cards_text, parse_options
 from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.views import view
+from duckcheck.compare import diff
+from duckcheck.strict import same
 from ducksoup.aw_ducks.engine import Game, Round
 from duckspec.aw_ducks.errors import IllegalAction
 
 JSON = dict[str, Any]
 Backend = Literal["spec", "engine"]
-
-
-def text(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 class Player:
@@ -96,12 +93,10 @@ def replay(trace: JSON, backend: Backend) -> str | None:
 
 
 def _compare(player: Player, expected: JSON, place: str) -> str | None:
-    state = player.state()
-    if text(state) != text(expected):
-        diff = sorted(key for key in set(state) | set(expected) if state.get(key) != expected.get(key))
-        got, wanted = [state.get(key) for key in diff], [expected.get(key) for key in diff]
-        return f"{place}: state differs in {diff}: got {got}, expected {wanted}"
+    found = diff(expected, player.state(), "state")
+    if found:
+        return f"{place}: " + "; ".join(found[:5])
     for seat in range(player.players):
-        if text(player.observation(seat)) != text(view(expected, seat)):
+        if not same(view(expected, seat), player.observation(seat)):
             return f"{place}: player {seat}'s observation differs from the view of the expected state"
     return None

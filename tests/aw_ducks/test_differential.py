@@ -19,7 +19,7 @@ the game test runs a third of the profile's examples.
 
 from __future__ import annotations
 
-import json
+import copy
 import random
 from typing import Any
 
@@ -27,6 +27,7 @@ from hypothesis import given
 
 from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.views import view
+from duckcheck.strict import same
 from ducksoup.aw_ducks.engine import Game, Round
 from duckspec.aw_ducks import game as games
 from duckspec.aw_ducks.components import Card, full_deck
@@ -36,22 +37,18 @@ from tests.aw_ducks.strategies import ALL_ACTIONS, decks, illegal_rates, options
 from tests.strategies import scaled
 
 
-def text(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
-
-
 def agree(table: Table, engine: Round | Game, where: str) -> None:
     state = table.to_json()
-    assert text(engine.state()) == text(state), where
+    assert same(state, engine.state()), where
     assert engine.legal_actions() == table.legal_actions(), where
     for player in range(table.players):
-        assert text(engine.observation(player)) == text(view(state, player)), where
+        assert same(view(state, player), engine.observation(player)), where
     assert engine.is_over == table.is_over, where
 
 
 def step(table: Table, engine: Round | Game, action: Any, where: str) -> Table:
     """Apply ``action`` to both; they must accept or refuse it alike; return the spec's table after it."""
-    before = text(engine.state())
+    before = copy.deepcopy(engine.state())
     try:
         after = table.apply(action)
         spec_code = None
@@ -62,7 +59,7 @@ def step(table: Table, engine: Round | Game, action: Any, where: str) -> Table:
         engine_code = None
     except IllegalAction as error:
         engine_code = error.code
-        assert text(engine.state()) == before, f"{where}: the refused {action} changed the engine"
+        assert same(before, engine.state()), f"{where}: the refused {action} changed the engine"
     assert engine_code == spec_code, f"{where}: {action}: engine {engine_code}, spec {spec_code}"
     return after
 

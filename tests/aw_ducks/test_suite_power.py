@@ -28,6 +28,7 @@ from ducksoup.cli import main
 from duckspec.aw_ducks import GAME_ID
 from duckspec.rulings import load_rulings
 from tests.faulty.aw_ducks import FAULTS
+from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "aw_ducks.py")]
@@ -88,3 +89,10 @@ def test_the_faulty_adapter_names_its_faults_when_asked_for_an_unknown_one() -> 
 
     done = subprocess.run([*FAULTY, "no-such-fault"], capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "round-ends-when-deck-runs-out" in done.stderr
+
+
+@pytest.mark.parametrize("fault", list(TYPE_FAULTS))
+def test_a_value_of_another_json_type_fails_the_first_trace_it_reaches(fault: str) -> None:
+    """``true`` for ``1``, ``1`` for ``true``, ``1.0`` for ``1``, in the state, the views or the reply's own fields:
+    the first trace holding such a value fails, naming the field and both JSON types (``tests/faulty/mistyped.py``)."""
+    assert_fails_the_first_trace_it_reaches(fault, TRACES)

@@ -69,7 +69,7 @@ def test_several_fields_wrong_are_named_together(tmp_path: Path) -> None:
 
     status, output = told("replay", altered(tmp_path, "ad-edge-stashed-duck", two_fields))
     assert status == 1
-    assert "state.to_act (§4): the trace says 0, the rules give 1" in output
+    assert "state.to_act (§4): the trace says integer 0, the rules give integer 1" in output
     assert "state.pond (§6): the trace says" in output and "step 2:" not in output
 
 
@@ -79,8 +79,9 @@ def test_a_wrong_initial_state_stops_before_the_first_step(tmp_path: Path) -> No
 
     status, output = told("explain", altered(tmp_path, "ad-edge-stashed-duck", fewer_cards))
     assert status == 1
-    assert "stopped at the initial state: the trace disagrees with the rules: state.deck (§6): the trace says 95" in (
-        output
+    assert (
+        "stopped at the initial state: the trace disagrees with the rules: state.deck (§6): the trace says integer 95"
+        in (output)
     )
     assert "step 1:" not in output
 
@@ -99,14 +100,14 @@ def test_a_key_missing_or_too_many_is_named() -> None:
     state["dealer"] = 0
     stop = first_stop(trace) or ""
     assert stop.startswith("step 3: the trace disagrees with the rules: ")
-    assert "state.ender (§9) is missing from the trace (the rules give None)" in stop
-    assert "state.dealer is unknown to the rules (the trace gives 0)" in stop
+    assert "state.ender (§9) is missing from the trace (the rules give null)" in stop
+    assert "state.dealer is unknown to the rules (the trace gives integer 0)" in stop
 
 
 def test_a_value_of_another_type_is_a_disagreement() -> None:
     trace: JSON = json.loads(dump_trace(next(trace for trace in TRACES if trace["id"] == "ad-edge-stashed-duck")))
     trace["steps"][0]["state"]["to_act"] = True  # the rules give 1: equal in Python, not in JSON
-    assert "state.to_act (§4): the trace says True, the rules give 1" in (first_stop(trace) or "")
+    assert "state.to_act (§4): the trace says boolean true, the rules give integer 1" in (first_stop(trace) or "")
 
 
 def test_a_refusal_with_another_code_stops_the_telling(tmp_path: Path) -> None:

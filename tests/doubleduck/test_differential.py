@@ -20,7 +20,6 @@ Play is biased toward calls in some deals, so that quacks and doubleducks are fr
 from __future__ import annotations
 
 import copy
-import json
 import random
 from typing import Any
 
@@ -30,6 +29,7 @@ from hypothesis import strategies as st
 from duckcheck.doubleduck.encoding import game_state_json
 from duckcheck.doubleduck.oracle import Scope, Table
 from duckcheck.doubleduck.views import views
+from duckcheck.strict import same
 from ducksoup.doubleduck import engine as fast
 from ducksoup.doubleduck.engine import Deal, Game
 from duckspec.cards import Card
@@ -42,10 +42,6 @@ from tests.doubleduck.strategies import ALL_ACTIONS, choose, dealers, decks, opt
 from tests.strategies import scaled
 
 JSON = dict[str, Any]
-
-
-def text(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
 
 
 def pooled(action: Play) -> Play:
@@ -83,7 +79,7 @@ def same_everything(table: Table, play: Deal | Game, state: JSON) -> None:
     """The engine and the specification agree on the legal actions, the state, the views and the end."""
     assert play.legal_actions() == table.legal_actions()
     engine_state = play.state()
-    assert text(engine_state) == text(state)
+    assert same(state, engine_state)
     assert [play.observation(player, engine_state) for player in range(4)] == views(state)
     assert [play.observation(player) for player in range(4)] == views(state)
     assert play.is_over == table.is_over
@@ -147,7 +143,7 @@ def test_a_game_on_the_engine_equals_the_spec(
     handed = given_decks
     while True:
         expected = game_state_json(state, handed)
-        assert text(play.state()) == text(expected)
+        assert same(expected, play.state())
         assert [play.observation(player) for player in range(4)] == views(expected)
         assert play.legal_actions() == games.legal_actions(state)
         assert (play.is_over, play.needs_deck) == (state.is_over, state.needs_deck)

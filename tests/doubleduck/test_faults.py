@@ -25,6 +25,7 @@ from ducksoup.cli import main
 from duckspec.rulings import load_rulings
 from tests.doubleduck.traces import load_traces
 from tests.faulty.doubleduck import FAULTS
+from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "doubleduck.py")]
@@ -75,3 +76,10 @@ def test_check_with_the_game_option_fails_a_fault_naming_the_section() -> None:
     assert result.exit_code == 1, result.output
     assert "FAILED dd-edge-notes" in result.output and "§6 Score" in result.output
     assert result.output.strip().splitlines()[-1].startswith("0 passed, 1 failed")
+
+
+@pytest.mark.parametrize("fault", list(TYPE_FAULTS))
+def test_a_value_of_another_json_type_fails_the_first_trace_it_reaches(fault: str) -> None:
+    """``true`` for ``1``, ``1`` for ``true``, ``1.0`` for ``1``, in the state, the views or the reply's own fields:
+    the first trace holding such a value fails, naming the field and both JSON types (``tests/faulty/mistyped.py``)."""
+    assert_fails_the_first_trace_it_reaches(fault, load_traces())

@@ -49,10 +49,11 @@ def test_a_stored_state_the_rules_contradict_stops_the_telling_naming_the_field(
 
     result = tell("explain", altered(tmp_path, "dd-edge-notes-3386", more_stored))
     assert result.exit_code == 1, result.output
-    assert "stopped at step 4: the trace disagrees with the rules: state.piles[1][0] (§4): the trace says 2, " in (
-        result.output
+    assert (
+        "stopped at step 4: the trace disagrees with the rules: state.piles[1][0] (§4): the trace says integer 2, "
+        in (result.output)
     )
-    assert "the rules give 1" in result.output and "step 5" not in result.output
+    assert "the rules give integer 1" in result.output and "step 5" not in result.output
 
 
 def test_a_contradicted_initial_state_stops_before_any_step(tmp_path: Path) -> None:
@@ -84,7 +85,7 @@ def test_a_final_outcome_the_rules_contradict_is_reported(tmp_path: Path) -> Non
     assert "stopped at the outcome: the trace disagrees with the rules: final.result.game_points (§7): the trace " in (
         result.output
     )
-    assert "says 4, the rules give 5" in result.output
+    assert "says integer 4, the rules give integer 5" in result.output
 
 
 def test_explain_a_trace_by_its_id_names_the_rule_of_each_trick() -> None:

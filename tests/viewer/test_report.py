@@ -81,7 +81,7 @@ def test_the_differences_are_marked_on_both_sides(report: str) -> None:
     by_kind: dict[str, JSON] = {}
     for document in data_of(report).values():
         reason = document["divergence"]["reason"]
-        kind = "errored" if "errored" in reason else "view" if "views/1" in reason else "state"
+        kind = "errored" if "errored" in reason else "view" if "views[1]" in reason else "state"
         by_kind.setdefault(kind, document["divergence"])
     assert set(by_kind) == {"errored", "view", "state"}
     state = by_kind["state"]

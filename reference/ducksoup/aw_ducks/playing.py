@@ -28,6 +28,7 @@ from duckcheck.aw_ducks.encoding import OPTION_VALUES
 from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.recorder import Recorder
 from duckcheck.codec import JSON
+from duckcheck.strict import same
 from duckcheck.trace import dump_trace
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.display import CardStyle
@@ -136,7 +137,7 @@ class Session:
                 action = bot.choose(self.engine.observation(player), self.engine.legal_actions())
                 self.engine.apply(action)
             self.recorder.act(action)
-            if self.engine.state() != self.table.to_json():
+            if not same(self.table.to_json(), self.engine.state()):
                 raise RuntimeError(f"the engine and the specification disagree after {action}")
             self.say(self.teller.describe(before.round, action))
             for line in self.teller.consequences(before, self.table, action):

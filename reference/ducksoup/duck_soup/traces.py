@@ -18,8 +18,10 @@ from typing import Any
 
 from duckcheck import FORMAT_VERSION
 from duckcheck.codec import cards_text, parse_cards_text
+from duckcheck.compare import diff
 from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
 from duckcheck.duck_soup.oracle import Scope, check_setup
+from duckcheck.strict import same
 from duckcheck.trace import validate_trace
 from ducksoup.duck_soup.engine import Deal, Match
 from duckspec.cards import Card
@@ -55,8 +57,10 @@ def replay(trace: JSON) -> list[JSON]:
     """
     play = from_trace(trace)
     states = [play.state()]
-    if states[0] != trace["initial"]:
-        raise TraceMismatch(f"{trace['id']}: the initial state differs from the trace's")
+    if not same(trace["initial"], states[0]):
+        raise TraceMismatch(
+            f"{trace['id']}: the initial state differs from the trace's: {_first(trace['initial'], states[0])}"
+        )
     for number, step in enumerate(trace["steps"], 1):
         action = parse_action(step["action"], f"step {number}")
         try:
@@ -68,9 +72,17 @@ def replay(trace: JSON) -> list[JSON]:
         if "reject" in step:
             raise TraceMismatch(f"{trace['id']}: step {number}: {action} accepted, expected {step['reject']}")
         states.append(play.state())
-        if states[-1] != step["state"]:
-            raise TraceMismatch(f"{trace['id']}: step {number}: the state after {action} differs from the trace's")
+        if not same(step["state"], states[-1]):
+            difference = _first(step["state"], states[-1])
+            raise TraceMismatch(
+                f"{trace['id']}: step {number}: the state after {action} differs from the trace's: {difference}"
+            )
     return states
+
+
+def _first(expected: JSON, state: JSON) -> str:
+    """The first place where the engine's ``state`` differs from the trace's, strictly (the trace's value expected)."""
+    return diff(expected, state, "state")[0]
 
 
 class TraceRecorder:

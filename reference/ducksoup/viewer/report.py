@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from duckcheck.compare import Outcome, TraceResult, diff
+from duckcheck import strict
+from duckcheck.compare import Outcome, TraceResult
 from duckcheck.games import game
 from duckcheck.reports import versions
 from duckcheck.runner import Summary
@@ -119,10 +120,10 @@ def divergence(trace: JSON, result: TraceResult) -> JSON:
 
 
 def differences(expected: Any, received: Any) -> list[str]:
-    """The fields where two states (or two views) differ (``hands[0]``)."""
+    """The fields where two states (or two views) differ, compared strictly (``hands[0]``)."""
     if not isinstance(received, dict) or not isinstance(expected, dict):
         return []
-    return [line.split(":")[0].lstrip(".") for line in diff(expected, received, "")]
+    return strict.paths(strict.differences(expected, received))
 
 
 def _drawn(drawing: Any, shown: Any, seat: int | None, places: Sequence[str]) -> Scene:
