@@ -181,14 +181,21 @@ def test_a_schema_failure_names_the_key_at_fault(game: str, key: str) -> None:
     place, message, _ = first_problem(state, game_schema_name(game), "state") or ("", "", 0)
     assert place == key, message
     assert "unexpected" not in message and "any of the given schemas" not in message
-    assert refusal(trace).startswith(f"hostile.json: at steps/{number}/state/{key}: nan ")
+    # The light check never reaches a stored state's NaN: the reading refuses it first, naming its place.
+    place = f"steps/{number}/state/{key}"
+    assert refusal(trace).startswith("hostile.json: not readable: NaN is not a JSON number")
+    assert refusal(trace).endswith(f", found at {place}")
 
 
 @pytest.mark.parametrize(
     ("change", "headline"),
     [
         ({"bogus": 1}, "at steps/0/action: Additional properties are not allowed ('bogus' was unexpected)"),
-        ({"turn": math.nan}, "at steps/0/action/turn: nan is not one of ['draw', 'score']"),
+        ({"turn": "bogus"}, "at steps/0/action/turn: 'bogus' is not one of ['draw', 'score']"),
+        (
+            {"turn": math.nan},
+            "not readable: NaN is not a JSON number (JSON has no NaN or infinities), found at steps/0/action/turn",
+        ),
         ({"player": 1.0}, "at steps/0/action/player: 1.0 is not of type 'integer'"),
     ],
 )
@@ -235,7 +242,7 @@ def test_a_stored_state_that_stops_the_telling_is_quoted_safely(command: str, tm
     assert status == 1
     stop = output.strip().splitlines()[-1]
     assert stop.startswith(f"stopped at step {number + 1}: the trace disagrees with the rules: state.[/]\\x1b[2J")
-    assert "'[bold]xxx" in stop and len(stop) < 2100
+    assert "xxxxxxxx" in stop and len(stop) < 2100
 
 
 @pytest.mark.parametrize(("game", "key"), [pair for game in game_ids() for pair in state_keys(game)[::3]])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -170,8 +171,11 @@ class _Refused(Exception):
     """What JSON's data model lacks, met while parsing (not a ValueError: the parser must not take it for its own)."""
 
 
+NOT_A_NUMBER = "is not a JSON number (JSON has no NaN or infinities)"
+
+
 def _refuse_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number (JSON has no NaN or infinities)")
+    raise _Refused(f"{name} {NOT_A_NUMBER}")
 
 
 def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -194,4 +198,20 @@ def loads_strict(text: str | bytes) -> Any:
     try:
         return loads(text, parse_constant=_refuse_constant, object_pairs_hook=_refuse_repeated_keys)
     except _Refused as refused:
-        raise UnreadableJSON(f"not readable: {refused}", str(refused)) from None
+        reason = str(refused)
+        if reason.endswith(NOT_A_NUMBER):  # read once more, letting the constant in, to say where it is
+            place = _first_constant(loads(text, object_pairs_hook=_refuse_repeated_keys), "")
+            reason = f"{reason}, found at {place or 'the top'}"
+        raise UnreadableJSON(f"not readable: {reason}", reason) from None
+
+
+def _first_constant(value: Any, place: str) -> str | None:
+    """The place (``steps/3/state/course``) of the first NaN or infinity in ``value``, read in document order."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return place
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_constant(item, f"{place}/{key}" if place else str(key))
+        if found is not None:
+            return found
+    return None

@@ -30,6 +30,7 @@ from duckcheck.schemas import (
     problem_of,
     step_validator,
 )
+from duckcheck.strict import loads_strict
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, excerpt, loads, read_text, shown
 
 JSON = dict[str, Any]
@@ -182,7 +183,7 @@ def parse_trace(text: str, where: str, sha256: str | None = None, states: bool =
     (everything but the stored states, for a file that is about to be replayed).
     """
     try:
-        data = loads(text)
+        data = loads_strict(text)  # a NaN or a key named twice is no JSON a trace may hold
     except UnreadableJSON as error:
         raise TraceError(f"{where}: {error}") from None
     if sha256 is not None:
