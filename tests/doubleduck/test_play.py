@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from duckcheck.trace import validate_trace
 from ducksoup.cli import main
-from ducksoup.doubleduck.playing import InputError, free_path, parse_move
+from ducksoup.doubleduck.playing import InputError, parse_move
+from ducksoup.saving import free_name
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Call, Play
 
@@ -86,9 +87,10 @@ def test_a_saved_file_is_never_overwritten(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "will be saved as mine-3.json" in result.stdout and "saved as mine-3.json" in result.stdout
+    assert "the game is saved to mine-3.json after every move" in result.stdout
+    assert "saved as mine-3.json (mine.json exists and is kept)" in result.stdout
     assert (tmp_path / "mine.json").read_text() == "keep me" and (tmp_path / "mine-2.json").read_text() == "and me"
-    assert free_path(tmp_path / "mine.json") == tmp_path / "mine-4.json"
+    assert free_name(tmp_path / "mine.json") == tmp_path / "mine-4.json"
 
 
 def test_end_of_input_saves_the_game_so_far_after_one_clear_line_per_mistake(tmp_path: Path) -> None:
