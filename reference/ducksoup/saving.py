@@ -240,6 +240,8 @@ class Ending:
 OVER = Ending("", FINISHED, can_ask=True)
 QUIT = Ending("stopped", FINISHED, can_ask=True)
 END_OF_INPUT = Ending("stopped: the input ended before the game did", FINISHED)
+GAVE_UP = Ending("", NOT_SAVED)
+"""A save failed with nobody to ask for another file: the game is written to standard error at once."""
 BY_SIGNAL = {
     signal.SIGINT: Ending("interrupted", 128 + signal.SIGINT),
     signal.SIGTERM: Ending("terminated (SIGTERM)", 128 + signal.SIGTERM),
@@ -377,9 +379,10 @@ def play_and_keep(
         except KeyboardInterrupt:
             ending = BY_SIGNAL[signal.SIGINT]
         except NotSaved:
-            ending = Ending("", NOT_SAVED)
-        with contextlib.suppress(KeyboardInterrupt):  # a second signal: what is not written yet goes to stderr
-            keeper.retry(ending)
+            ending = GAVE_UP
+        if ending is not GAVE_UP:
+            with contextlib.suppress(KeyboardInterrupt):  # a second signal: what is not written yet goes to stderr
+                keeper.retry(ending)
     with _signals_ignored():
         return keeper.conclude(ending)
 
