@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from duckspec.cards import Card, Rank, Suit
+from duckspec.cards import Card, Rank, Suit, parse_card
 from duckspec.trick_taking import Course
 
 SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -35,6 +35,13 @@ def hand_place(card: Card, course: Course) -> tuple[int, int]:
 def in_hand_order(cards: Sequence[Card], course: Course) -> list[Card]:
     """``cards`` sorted as a hand is held in ``course`` (:func:`hand_place`)."""
     return sorted(cards, key=lambda card: hand_place(card, course))
+
+
+def hand_in_order(text: str, course: str) -> list[str]:
+    """The cards of a hand written ``TC`` by ``TC`` (as states and views hold it), sorted as the course named
+    ``course`` (``duck`` or ``soup``) ranks them: the order the terminal and the viewer show a hand in."""
+    cards = [parse_card(text[index : index + 2]) for index in range(0, len(text), 2)]
+    return [str(card) for card in in_hand_order(cards, Course(course))]
 
 
 def plain_output() -> bool:
