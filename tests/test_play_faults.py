@@ -263,3 +263,29 @@ def test_a_failed_write_at_a_terminal_asks_for_another_file(game: Game, tmp_path
     saved = validate_trace(json.loads((tmp_path / "elsewhere.json").read_text(encoding="utf-8")), "elsewhere.json")
     kept = json.loads(quit_at(game.name, PROMPT, references))["steps"]
     assert saved["steps"][: len(kept)] == kept and len(saved["steps"]) > len(kept)
+
+
+@every_game
+def test_an_existing_file_is_kept_and_a_numbered_name_taken_by_a_link_passed_over(game: Game, tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text("mine\n", encoding="utf-8")
+    (tmp_path / "game-2.json").symlink_to("nowhere.json")
+    done = subprocess.run(
+        game.command("game.json"), input="", capture_output=True, text=True, cwd=tmp_path, env=PLAIN, timeout=30
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert "the game is saved to game-3.json after every move" in done.stdout
+    assert "saved as game-3.json (game.json exists and is kept)" in done.stdout
+    assert (tmp_path / "game.json").read_text(encoding="utf-8") == "mine\n"
+    assert os.readlink(tmp_path / "game-2.json") == "nowhere.json" and not (tmp_path / "nowhere.json").exists()
+    saved = validate_trace(json.loads((tmp_path / "game-3.json").read_text(encoding="utf-8")), "game-3.json")
+    assert all(step["action"]["player"] != 0 for step in saved["steps"]), "the bots' moves before the first prompt"
+
+
+@every_game
+def test_the_help_of_every_game_gives_the_statuses_and_how_the_game_is_saved(game: Game) -> None:
+    shown = CliRunner().invoke(main, ["play", "--game", game.name, "--help"], terminal_width=2000)
+    assert shown.exit_code == 0
+    text = " ".join(shown.output.split())
+    assert "saved to --save before the first move and after every move" in text
+    assert "0 when the game ends, on 'quit' and at the end of input; 130 on Ctrl-C, 143 on SIGTERM, 129 on" in text
+    assert "2 when --save is refused; 74 when the game could not be saved to a file" in text
