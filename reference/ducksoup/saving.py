@@ -309,7 +309,7 @@ class Keeper:
                 self.say(f"could not save the game to {self.where}: {failure}")
         self.say(f"saved as {self.where}")
 
-    def retry(self, ending: Ending) -> None:
+    def settle(self, ending: Ending) -> None:
         """After the game, write the last trace kept if the file does not hold it yet, and if that fails ask for
         another file when the player can still answer."""
         if ending.words:
@@ -359,12 +359,12 @@ def play_and_keep(
     try:
         file = SaveFile(save)
     except SaveRefused as error:
-        return _refuse(console, save, str(error))
+        return _refuse(save, str(error))
     keeper = Keeper(file, console, read if sys.stdin.isatty() else None)
     failure = keeper.start(trace())
     if failure is not None:
         reason = f"cannot write in {save.parent}: {failure}; give a path in a folder you can write to"
-        return _refuse(console, save, reason)
+        return _refuse(save, reason)
     keeper.say(f"the game is saved to {keeper.where} after every move")
     with _signals_interrupt():
         try:
@@ -382,12 +382,12 @@ def play_and_keep(
             ending = GAVE_UP
         if ending is not GAVE_UP:
             with contextlib.suppress(KeyboardInterrupt):  # a second signal: what is not written yet goes to stderr
-                keeper.retry(ending)
+                keeper.settle(ending)
     with _signals_ignored():
         return keeper.conclude(ending)
 
 
-def _refuse(console: Console, save: Path, reason: str) -> int:
+def _refuse(save: Path, reason: str) -> int:
     """Say in one line on standard error why ``--save`` cannot be used; the status :data:`REFUSED`."""
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"error: --save {save}: {reason}", markup=False, emoji=False
