@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.duck_soup.playing import InputError, parse_move
+from ducksoup.duck_soup.scenes import hand_zones
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Play, SayDuck
 from duckspec.duck_soup.quacking import Call
+from tests.hand_order import ace_beside_its_suit, hands_told, in_course_order
 
 
 def drive(arguments: list[str], tmp_path: Path, answer: str = "first") -> tuple[int, str]:
@@ -148,3 +151,32 @@ def test_moves_are_typed_as_cards_and_words(typed: str, action: Play | SayDuck) 
 def test_a_mistyped_move_says_what_would_be_right(typed: str) -> None:
     with pytest.raises(InputError):
         parse_move(typed, 0)
+
+
+def test_hands_are_shown_with_the_ace_low_in_the_duck_and_high_in_the_soup_and_no_hidden_stock(tmp_path: Path) -> None:
+    code, transcript = drive(["--seed", "7", "--bot", "greedy", "--save", "game.json"], tmp_path)
+    assert code == 0
+    hands = hands_told(transcript)
+    for course in ("duck", "soup"):
+        assert any(ace_beside_its_suit(cards) for told, cards in hands if told == course), course
+    assert all(in_course_order(cards, course) for course, cards in hands), hands
+    assert "hidden stock" not in transcript and "face down" not in transcript
+
+
+def test_the_hidden_stock_is_told_only_while_there_is_one(tmp_path: Path) -> None:
+    code, transcript = drive(["--seed", "7", "--hidden", "--save", "game.json"], tmp_path)
+    assert code == 0 and "face-up card:" not in transcript
+    assert "stock: 26 cards, face down (hidden stock)" in transcript and "stock: 0 cards" not in transcript
+
+
+def test_the_viewer_sorts_hands_as_their_course_ranks_them() -> None:
+    trace = read_trace(trace_path("ds-deal-greedy-004"))
+    shown = [trace["initial"], *(step["state"] for step in trace["steps"] if "state" in step)]
+    tested = set()
+    for state in shown:
+        for player in (0, 1):
+            cards = hand_zones(state, player, None)[0]["cards"]
+            assert in_course_order(cards, state["course"]), (state["course"], cards)
+            if ace_beside_its_suit(cards):
+                tested.add(state["course"])
+    assert tested == {"duck", "soup"}

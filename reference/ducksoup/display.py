@@ -10,10 +10,38 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from duckspec.cards import Card, Suit
+from rich.text import Text
+
+from duckspec.cards import Card, Rank, Suit, parse_card
+from duckspec.trick_taking import Course
 
 SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+
+
+def as_typed(text: str, style: str = "") -> Text:
+    """``text`` to print exactly as it is: what the player typed, or a message quoting it, is never read as
+    markup (``[/]``) or an emoji code (``:duck:``)."""
+    return Text(text, style=style)
+
+
+def hand_place(card: Card, course: Course) -> tuple[int, int]:
+    """Where ``card`` goes in a hand sorted as ``course`` ranks it: by suit, then by rank, the Ace low in the
+    Duck and high in the Soup (the trick-taking games, Duck Soup and Doubleduck)."""
+    ace_high = course is Course.SOUP and card.rank is Rank.ACE
+    return card.suit.value, Rank.KING + 1 if ace_high else card.rank.value
+
+
+def in_hand_order(cards: Sequence[Card], course: Course) -> list[Card]:
+    """``cards`` sorted as a hand is held in ``course`` (:func:`hand_place`)."""
+    return sorted(cards, key=lambda card: hand_place(card, course))
+
+
+def hand_in_order(text: str, course: str) -> list[str]:
+    """The cards of a hand written ``TC`` by ``TC`` (as states and views hold it), sorted as the course named
+    ``course`` (``duck`` or ``soup``) ranks them: the order the terminal and the viewer show a hand in."""
+    cards = [parse_card(text[index : index + 2]) for index in range(0, len(text), 2)]
+    return [str(card) for card in in_hand_order(cards, Course(course))]
 
 
 def plain_output() -> bool:

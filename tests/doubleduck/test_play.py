@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from duckcheck.trace import validate_trace
+from duckcheck.trace import read_trace, trace_path, validate_trace
 from ducksoup.cli import main
-from ducksoup.doubleduck.playing import InputError, free_path, parse_move
+from ducksoup.doubleduck.playing import InputError, parse_move
+from ducksoup.doubleduck.scenes import hand_zone
+from ducksoup.saving import free_name
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Call, Play
+from tests.hand_order import ace_beside_its_suit, hands_told, in_course_order
 
 ENV = {**os.environ, "NO_COLOR": "1"}
 
@@ -86,9 +89,10 @@ def test_a_saved_file_is_never_overwritten(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "will be saved as mine-3.json" in result.stdout and "saved as mine-3.json" in result.stdout
+    assert "the game is saved to mine-3.json after every move" in result.stdout
+    assert "saved as mine-3.json (mine.json exists and is kept)" in result.stdout
     assert (tmp_path / "mine.json").read_text() == "keep me" and (tmp_path / "mine-2.json").read_text() == "and me"
-    assert free_path(tmp_path / "mine.json") == tmp_path / "mine-4.json"
+    assert free_name(tmp_path / "mine.json") == tmp_path / "mine-4.json"
 
 
 def test_end_of_input_saves_the_game_so_far_after_one_clear_line_per_mistake(tmp_path: Path) -> None:
@@ -143,3 +147,25 @@ def test_moves_are_typed_as_cards_and_calls(typed: str, action: Play) -> None:
 def test_a_mistyped_move_says_what_would_be_right(typed: str) -> None:
     with pytest.raises(InputError):
         parse_move(typed, 0)
+
+
+def test_hands_are_shown_with_the_ace_low_in_the_duck_and_high_in_the_soup(tmp_path: Path) -> None:
+    code, transcript = drive(["--deal", "--seed", "5"], tmp_path)
+    assert code == 0, transcript[-2000:]
+    hands = hands_told(transcript)
+    for course in ("duck", "soup"):
+        assert any(ace_beside_its_suit(cards) for told, cards in hands if told == course), course
+    assert all(in_course_order(cards, course) for course, cards in hands), hands
+
+
+def test_the_viewer_sorts_hands_as_their_course_ranks_them() -> None:
+    trace = read_trace(trace_path("dd-deal-greedy-001"))
+    shown = [trace["initial"], *(step["state"] for step in trace["steps"] if "state" in step)]
+    tested = set()
+    for state in shown:
+        for player in range(4):
+            cards = hand_zone(state, player, None)["cards"]
+            assert in_course_order(cards, state["course"]), (state["course"], cards)
+            if ace_beside_its_suit(cards):
+                tested.add(state["course"])
+    assert tested == {"duck", "soup"}

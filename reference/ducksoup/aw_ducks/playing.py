@@ -7,11 +7,11 @@ and types a turn: ``d`` or ``draw``, ``s`` or ``score``, or a card of their tabl
 stops. Every turn is told with the rules behind it, as ``ducksoup explain`` tells it.
 
 The game is played on the engine and recorded on the specification at the same time (the two
-must agree at every step), and saved as a conformance trace when it ends, when the player quits,
-when input ends and on Ctrl-C (exit status 130), so it can be replayed with ``ducksoup replay``
-or disputed with ``ducksoup explain``. A saved file is never overwritten: if the name is taken,
-``-2``, ``-3`` ... is added to it. Input is read line by line from standard input, so a script
-can drive a whole game.
+must agree at every step), and kept as a conformance trace after every move by
+:mod:`ducksoup.saving`, which also says how a game ends (``quit``, the end of input, Ctrl-C,
+SIGTERM, SIGHUP) and with which status, so it can be replayed with ``ducksoup replay`` or disputed
+with ``ducksoup explain``. Input is read line by line from standard input, so a script can drive
+a whole game.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from duckcheck.aw_ducks.oracle import Scope, Table
 from duckcheck.aw_ducks.recorder import Recorder
 from duckcheck.codec import JSON
 from duckcheck.strict import same
-from duckcheck.trace import dump_trace
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.display import CardStyle
 from ducksoup.aw_ducks.engine import Game, Round
 from ducksoup.aw_ducks.narrate import Teller
-from ducksoup.display import plain_output
+from ducksoup.display import as_typed, plain_output
+from ducksoup.saving import PLAY_HELP, Quit, play_and_keep
 from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import CardNotationError, full_deck, parse_card
@@ -45,7 +45,6 @@ from duckspec.aw_ducks.scoring import ducks_scored
 
 GAME_DECKS = 40
 """Decks shuffled for a game: far more than any game to 1000 points needs."""
-INTERRUPTED = 130
 HELP = (
     "type 'd' (draw), 's' (score) or a card of your tableau to discard it ('3r', 'discard 3R'); "
     "'look' shows the table, 'help' this line, 'quit' saves and stops"
@@ -54,10 +53,6 @@ HELP = (
 
 class InputError(ValueError):
     """What the player typed is not a turn; the message says what would be."""
-
-
-class Quit(Exception):
-    """The player typed ``quit``."""
 
 
 def parse_move(text: str, player: int) -> Action:
@@ -115,8 +110,9 @@ class Session:
     def say(self, line: str) -> None:
         self.console.print(line)
 
-    def run(self, read: Callable[[str], str]) -> None:
-        """Play until the game (or round) is over; ``read`` asks the human for a line."""
+    def run(self, read: Callable[[str], str], moved: Callable[[], None]) -> None:
+        """Play until the game (or round) is over; ``read`` asks the human for a line, ``moved`` is called after
+        every move."""
         names = ", ".join(f"player {seat} the {name} bot" for seat, (name, _) in self.seats.items())
         self.say(f"you are player {self.human}; {names}")
         self.say(HELP)
@@ -139,6 +135,7 @@ class Session:
             self.recorder.act(action)
             if not same(self.table.to_json(), self.engine.state()):
                 raise RuntimeError(f"the engine and the specification disagree after {action}")
+            moved()
             self.say(self.teller.describe(before.round, action))
             for line in self.teller.consequences(before, self.table, action):
                 self.say(line)
@@ -164,7 +161,7 @@ class Session:
                 self.engine.apply(action)
                 return action
             except InputError as error:
-                self.say(str(error))
+                self.console.print(as_typed(str(error)))
             except IllegalAction as error:
                 self.say(f"not allowed: {error.message} ({error.rule})")
 
@@ -185,16 +182,6 @@ class Session:
         return self.recorder.trace()
 
 
-def free_path(path: Path) -> Path:
-    """``path`` if no file has that name, else the first of ``name-2.json``, ``name-3.json`` ... that is free."""
-    if not path.exists():
-        return path
-    number = 2
-    while (candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
-        number += 1
-    return candidate
-
-
 def read_line(prompt: str) -> str:
     """A line typed at ``prompt``; EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
     return input(prompt)
@@ -209,7 +196,9 @@ def target_option(value: str) -> int | str:
     raise click.BadParameter(f"{value!r}: choose 'suggested' or a multiple of 50 from 50 to 1000")
 
 
-@click.command()
+@click.command(
+    help=f"Play Aw Ducks! against one to three bots in the terminal; the game is saved as a trace.\n\n{PLAY_HELP}"
+)
 @click.option("--players", type=click.Choice([str(n) for n in PLAYERS]), default="2", show_default=True)
 @click.option(
     "--bot",
@@ -232,12 +221,11 @@ def target_option(value: str) -> int | str:
     type=click.Path(dir_okay=False, path_type=Path),
     default="aw-ducks-game.json",
     show_default=True,
-    help="Where the trace goes; an existing file is kept and a new name chosen.",
+    help="Where the trace goes, after every move; an existing file is kept and a new name chosen.",
 )
 def play(
     players: str, bot_names: tuple[str, ...], seed: int | None, human: int, target: str, one_round: bool, save: Path
 ) -> None:
-    """Play Aw Ducks! against one to three bots in the terminal; the game is saved as a trace."""
     count = int(players)
     if human >= count:
         raise click.BadParameter(f"{human}: with {count} players you are player 0 to {count - 1}", param_hint="'--as'")
@@ -252,19 +240,4 @@ def play(
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     console.print(f"Aw Ducks! for {count} players (seed {seed})")
     session = Session(count, human, bots, options, seed, Scope.ROUND if one_round else Scope.GAME, console)
-    status = 0
-    try:
-        session.run(read_line)
-    except KeyboardInterrupt:
-        console.print("\ninterrupted")
-        status = INTERRUPTED
-    except EOFError:
-        console.print("\nthe input ended before the game did")
-        status = 1
-    except Quit:
-        console.print("stopped")
-    path = free_path(save)
-    path.write_text(dump_trace(session.trace()), encoding="utf-8")
-    kept = f" ({save} exists and is kept)" if path != save else ""
-    console.print(f"saved as {path}{kept}: replay it with 'ducksoup replay {path}'", markup=False)
-    sys.exit(status)
+    sys.exit(play_and_keep(console, Path(save), session.trace, session.run, read_line))

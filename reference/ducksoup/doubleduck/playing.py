@@ -8,15 +8,16 @@ the size of every hand (the stock is face down, and so is the partner's hand). T
 can drive the game through standard input as a person would. Suits show as symbols in colour, or
 as plain letters with ``NO_COLOR`` or a dumb terminal.
 
-The game (or, with ``--deal``, a single deal) is saved as a conformance trace at the end, and also
-on ``quit``, at the end of input and on Ctrl-C (which then exits with status 130), so it can be
-replayed with ``ducksoup replay`` or disputed with ``ducksoup explain``. A saved file is never
-overwritten: when the name is taken, the next free ``NAME-2.json``, ``NAME-3.json`` ... is used.
+Hands are sorted by suit, the Ace low in the Duck course and high in the Soup, as each course ranks it.
+
+The game (or, with ``--deal``, a single deal) is kept as a conformance trace after every move by
+:mod:`ducksoup.saving`, which also says how a game ends (``quit``, the end of input, Ctrl-C,
+SIGTERM, SIGHUP) and with which status, so it can be replayed with ``ducksoup replay`` or disputed
+with ``ducksoup explain``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -25,12 +26,14 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from duckcheck.codec import JSON
-from ducksoup.display import Style, plain_output
+from ducksoup.display import Style, as_typed, hand_place, in_hand_order, plain_output
 from ducksoup.doubleduck.bots import BOTS, Bot
 from ducksoup.doubleduck.engine import Deal, Game
 from ducksoup.doubleduck.traces import TraceRecorder
+from ducksoup.saving import PLAY_HELP, Quit, play_and_keep
 from duckspec.cards import Card, CardNotationError, parse_card
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course, two_packs
@@ -40,7 +43,6 @@ from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 from duckspec.seats import partner, side_of
 from duckspec.trick_taking import suit_count
 
-INTERRUPTED = 130
 SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 CALL_WORDS = {
     "quack": Call.QUACK,
@@ -82,28 +84,6 @@ def parse_move(text: str, player: int) -> Play:
     if parts[1] not in CALL_WORDS:
         raise InputError(f"{parts[1]!r} is not a call: say quack, quack-quack, quack-quack-quack or doubleduck")
     return Play(player, card, CALL_WORDS[parts[1]])
-
-
-def free_path(path: Path) -> Path:
-    """``path`` if no file has that name, else the first free ``NAME-2.json``, ``NAME-3.json`` ... beside it."""
-    candidate, number = path, 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
-    return candidate
-
-
-def save_new(trace: JSON, path: Path) -> Path:
-    """Write ``trace`` to ``path`` or, if a file appeared there meanwhile, the next free name; never overwrite."""
-    text = json.dumps(trace, indent=1) + "\n"
-    while True:
-        path = free_path(path)
-        try:
-            with path.open("x", encoding="utf-8") as file:
-                file.write(text)
-            return path
-        except FileExistsError:
-            continue
 
 
 HOW = {WonBy.DOUBLEDUCK: "with a doubleduck", WonBy.QUACK: "with the last quack", WonBy.BEST_CARD: "with the best card"}
@@ -161,11 +141,13 @@ class Table:
     def side_name(self, side: int) -> str:
         return "your side" if side == side_of(self.human) else "the other side"
 
-    def say(self, text: str) -> None:
-        self.console.print(text if self.style.symbols else escape(text))
+    def say(self, text: str | Text) -> None:
+        """Print ``text``: our own lines with their colour markup, or a :class:`~rich.text.Text` as it is."""
+        self.console.print(text if self.style.symbols or isinstance(text, Text) else escape(text))
 
-    def run(self, read: Callable[[str], str]) -> None:
-        """Play until the game (or deal) is over; ``read`` asks the human for a line."""
+    def run(self, read: Callable[[str], str], moved: Callable[[], None]) -> None:
+        """Play until the game (or deal) is over; ``read`` asks the human for a line, ``moved`` is called after
+        every move."""
         self.say(
             f"you are player {self.human}; your partner is player {partner(self.human)}, opposite you; "
             f"players {(self.human + 1) % 4} and {(self.human + 3) % 4} are your opponents"
@@ -185,16 +167,20 @@ class Table:
                 action = self.bots[player].choose(self.play.observation(player), legal)
                 self.say(f"{self.name(player)} {'plays' if before['table'] else 'leads'} {self.describe(action)}")
                 self.recorder.apply(action)
+            moved()
             self.report(before)
 
     def human_turn(self, read: Callable[[str], str], legal: tuple[Play, ...], before: JSON) -> None:
         view = self.play.observation(self.human)
-        self.say(f"your hand: {self.cards(view['hand'])}")
-        self.say("your options: " + ", ".join(self.describe(action) for action in legal))
+        course = Course(before["course"])
+        hand = in_hand_order([parse_card(card) for card in cards_in(view["hand"])], course)
+        self.say(f"your hand: {self.style.cards(hand)}")
+        in_order = sorted(legal, key=lambda action: hand_place(action.card, course))
+        self.say("your options: " + ", ".join(self.describe(action) for action in in_order))
         while True:
             text = read(f"you {'play' if before['table'] else 'lead'}> ")
             if text.strip().lower() in ("quit", "exit"):
-                raise EOFError
+                raise Quit
             if text.strip().lower() in ("help", "?"):
                 self.say(HELP)
                 continue
@@ -204,7 +190,7 @@ class Table:
                 self.say(f"you {'play' if before['table'] else 'lead'} {self.describe(action)}")
                 return
             except InputError as error:
-                self.say(str(error))
+                self.say(as_typed(str(error)))
             except IllegalAction as error:
                 self.recorder.steps.pop()  # a mistyped move is not part of the game's record
                 self.say(f"not allowed: {error.message} ({error.rule})")
@@ -299,7 +285,10 @@ class Table:
         self.say(f"deal {number}: player {state['dealer']} deals; {self.name(leader)} {self.verb(leader, 'lead')}")
 
 
-@click.command()
+@click.command(
+    help="Play Doubleduck with three bots in the terminal, your partner one of them; the game is saved as a "
+    f"trace.\n\n{PLAY_HELP}"
+)
 @click.option(
     "--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True, help="The opponents."
 )
@@ -326,15 +315,13 @@ class Table:
     type=click.Path(dir_okay=False, path_type=Path),
     default=Path("doubleduck-game.json"),
     show_default=True,
-    help="Where the trace goes; a file of that name is never overwritten (NAME-2.json is used instead).",
+    help="Where the trace goes, after every move; a file of that name is never overwritten (NAME-2.json is used "
+    "instead).",
 )
 def play(bot_name: str, partner_name: str, seed: int | None, human: int, draw: str, one_deal: bool, save: Path) -> None:
-    """Play Doubleduck with three bots in the terminal, your partner one of them; the game is saved as a trace."""
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
-    target = free_path(save)
     console.print(f"Doubleduck with a {partner_name} partner against {bot_name} opponents (seed {seed})", markup=False)
-    console.print(f"the {'deal' if one_deal else 'game'} will be saved as {target}", markup=False)
     bot_rng = random.Random(f"ducksoup-bots:{seed}")
     bots: dict[int, Bot] = {
         seat: BOTS[partner_name if seat == partner(human) else bot_name](bot_rng.randrange(2**32))
@@ -342,14 +329,4 @@ def play(bot_name: str, partner_name: str, seed: int | None, human: int, draw: s
         if seat != human
     }
     table = Table(bots, human, RuleOptions(draw=DrawOrder(draw)), seed, "deal" if one_deal else "game", console)
-    status = 0
-    try:
-        table.run(input)
-    except EOFError:
-        console.print("\nstopped")
-    except KeyboardInterrupt:
-        console.print("\ninterrupted")
-        status = INTERRUPTED
-    saved = save_new(table.recorder.trace(), target)
-    console.print(f"saved as {saved}: replay it with 'ducksoup replay {saved}'", markup=False)
-    sys.exit(status)
+    sys.exit(play_and_keep(console, save, table.recorder.snapshot, table.run, input))

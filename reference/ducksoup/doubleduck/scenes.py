@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ducksoup.display import hand_in_order
 from ducksoup.viewer.scene import (
     PLAYING_CARD_FACES,
     Drawing,
@@ -49,10 +50,10 @@ def hand_zone(shown: JSON, player: int, seat_of: int | None) -> JSON:
     """A hand: face up in a state (marked: nobody else sees it); in a view, the seat's own face up, the others'
     face down (the partner's too)."""
     if seat_of is None:
-        cards = split_cards(shown["hands"][player])
+        cards = hand_in_order(shown["hands"][player], shown["course"])
         return zone("hand", cards, field=f"hands[{player}]", hidden=True, note=words_of_count(len(cards)))
     if player == seat_of:
-        cards = split_cards(shown["hand"])
+        cards = hand_in_order(shown["hand"], shown["course"])
         return zone("hand", cards, field="hand", note=words_of_count(len(cards)))
     count = shown["hand_sizes"][player]
     note = f"{words_of_count(count)}, face down"

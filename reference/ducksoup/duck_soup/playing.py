@@ -3,17 +3,15 @@
 The human sees only their own view (their hand, the face-up card, the table, the points and the
 cards seen going into the bot's hand), types cards as ``9c``, ``9C``, ``10h`` or ``9♣`` and calls
 as words (``8h quack``, ``duck``, ``jc quack-quack``, ``jd duck soup``). Suits show as symbols
-in colour, or as plain letters with ``NO_COLOR`` or a dumb terminal. The whole game (or match)
-is saved as a conformance trace at the end, and on ``quit``, Ctrl-C or end of input, so it can be
-replayed with ``ducksoup replay`` or disputed with ``ducksoup explain``. A saved game is never
-overwritten: when the file exists the next free numbered name is used (``duck-soup-game-2.json``).
-Ctrl-C exits with status 130, like ``ducksoup check``; the end of the game, ``quit`` and the end
-of input with 0.
+in colour, or as plain letters with ``NO_COLOR`` or a dumb terminal. Hands are sorted by suit, the
+Ace low in the Duck course and high in the Soup, as each course ranks it. The whole game (or match)
+is kept as a conformance trace after every move by :mod:`ducksoup.saving`, which also says how a
+game ends (``quit``, the end of input, Ctrl-C, SIGTERM, SIGHUP) and with which status, so it can be
+replayed with ``ducksoup replay`` or disputed with ``ducksoup explain``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -23,16 +21,18 @@ from typing import Any
 import click
 from rich.console import Console
 
-from ducksoup.display import Style, plain_output
+from ducksoup.display import Style, as_typed, hand_place, in_hand_order, plain_output
 from ducksoup.duck_soup.bots import BOTS, Bot
 from ducksoup.duck_soup.engine import Match
 from ducksoup.duck_soup.traces import TraceRecorder
+from ducksoup.saving import PLAY_HELP, Quit, play_and_keep
 from duckspec.cards import Card, CardNotationError, full_deck, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import Calls, RuleOptions, StockVisibility
 from duckspec.seats import opponent
+from duckspec.trick_taking import Course
 
 JSON = dict[str, Any]
 SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
@@ -45,12 +45,6 @@ SILENT_HELP = (
     "type a card to play it (9c, 9C, 10h or 9♣); calls are silent: a card of the rank led is a quack "
     "without a word; 'duck' answers a quack; 'quit' saves and stops"
 )
-INTERRUPTED = 130
-"""The exit status after Ctrl-C, as for ``ducksoup check``."""
-
-
-class Quit(Exception):
-    """The player typed ``quit``: save and stop."""
 
 
 class InputError(ValueError):
@@ -105,8 +99,9 @@ class Game:
     def name(self, player: int) -> str:
         return "you" if player == self.human else "the bot"
 
-    def run(self, read: Callable[[str], str]) -> None:
-        """Play until the game or match is over; ``read`` asks the human for a line."""
+    def run(self, read: Callable[[str], str], moved: Callable[[], None]) -> None:
+        """Play until the game or match is over; ``read`` asks the human for a line, ``moved`` is called after
+        every move."""
         self.console.print(f"you are player {self.human}; {self.help}")
         self.show_deal_start()
         while not self.match.is_over:
@@ -120,12 +115,15 @@ class Game:
                 action = self.bot.choose(self.match.observation(opponent(self.human)), legal)
                 self.console.print(f"the bot {self.verb(before)} {self.describe(action)}")
                 self.recorder.apply(action)
+            moved()
             self.report(before)
 
     def human_turn(self, read: Callable[[str], str], legal: tuple[Action, ...]) -> None:
         view = self.match.observation(self.human)
-        self.console.print(f"your hand: {self.cards(view['hand'])}")
-        self.console.print("your options: " + ", ".join(self.describe(action) for action in legal))
+        course = Course(self.match.state()["course"])
+        self.console.print(f"your hand: {self.cards(view['hand'], course)}")
+        in_order = sorted(legal, key=lambda move: hand_place(move.card, course) if isinstance(move, Play) else (0, 0))
+        self.console.print("your options: " + ", ".join(self.describe(action) for action in in_order))
         while True:
             text = read(f"you {self.verb(self.match.state(), you=True)}> ")
             if text.strip().lower() in ("quit", "exit"):
@@ -137,7 +135,7 @@ class Game:
                 self.recorder.apply(parse_move(text, self.human))
                 return
             except InputError as error:
-                self.console.print(f"[red]{error}[/red]" if self.style.symbols else str(error))
+                self.console.print(as_typed(str(error), "red" if self.style.symbols else ""))
             except IllegalAction as error:
                 self.recorder.steps.pop()  # a mistyped move is not part of the game's record
                 self.console.print(f"not allowed: {error.message} ({error.rule})")
@@ -152,8 +150,10 @@ class Game:
         call = {Call.NONE: "", Call.DUCK_SOUP: " duck soup"}.get(action.call, f" {action.call.value}")
         return self.style.card(action.card) + call
 
-    def cards(self, text: str) -> str:
-        return self.style.cards([parse_card(text[i : i + 2]) for i in range(0, len(text), 2)])
+    def cards(self, text: str, course: Course | None = None) -> str:
+        """The cards of a ``TC`` string as shown; a hand (with its ``course``) in the order that course ranks."""
+        cards = [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
+        return self.style.cards(in_hand_order(cards, course) if course else cards)
 
     def report(self, before: JSON) -> None:
         """Tell what the last action led to: a trick won, draws, a new course, a deal's or game's end."""
@@ -171,10 +171,8 @@ class Game:
                 self.report_draws(before, after, winner)
             if after["course"] != before["course"]:
                 self.console.print("the stock is empty: the Soup course begins (higher cards win, Aces high)")
-            elif after["face_up"]:
-                self.console.print(f"face-up card: {self.cards(after['face_up'])}; stock: {after['stock']} cards")
             else:
-                self.console.print(f"stock: {after['stock']} cards, face down (hidden stock)")
+                self.show_stock(after)
             mine, theirs = view["points"][self.human], view["points"][opponent(self.human)]
             self.console.print(
                 f"points: you Duck {mine[0]}, Soup {mine[1]}; the bot Duck {theirs[0]}, Soup {theirs[1]}"
@@ -225,36 +223,18 @@ class Game:
         state = self.match.state()
         leads = "you lead" if state["to_act"] == self.human else "the bot leads"
         self.console.print(f"deal {state['deal'] + 1}: {self.name(state['dealer'])} dealt; {leads} first")
+        self.show_stock(state)
+
+    def show_stock(self, state: JSON) -> None:
+        """The stock while there is one: its face-up card, or (only under the hidden-stock option) its size."""
         if state["face_up"]:
             self.console.print(f"face-up card: {self.cards(state['face_up'])}; stock: {state['stock']} cards")
-        else:
+        elif state["stock"] and self.match.options.stock is StockVisibility.HIDDEN:
             self.console.print(f"stock: {state['stock']} cards, face down (hidden stock)")
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def free_name(path: Path) -> Path:
-    """``path`` if no file has that name, else the first of ``name-2.json``, ``name-3.json`` ... that is free."""
-    if not path.exists():
-        return path
-    number = 2
-    while (candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
-        number += 1
-    return candidate
-
-
-def save_game(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path``, or to the next free numbered name: an existing file is never overwritten."""
-    while True:
-        target = free_name(path)
-        try:
-            with target.open("x", encoding="utf-8") as file:
-                file.write(text)
-            return target
-        except FileExistsError:  # taken between the check and the write: try the next number
-            continue
 
 
 def describe_mode(options: RuleOptions, bot_name: str, seed: int) -> str:
@@ -271,7 +251,10 @@ def _added(before: str, after: str) -> str:
     return "".join(after[i : i + 2] for i in range(0, len(after), 2) if after[i : i + 2] not in held)
 
 
-@click.command(short_help="Play against a bot in the terminal; the game is saved as a trace.")
+@click.command(
+    short_help="Play against a bot in the terminal; the game is saved as a trace.",
+    help=f"Play Duck Soup against a bot in the terminal; the game is saved as a trace.\n\n{PLAY_HELP}",
+)
 @click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
 @click.option("--seed", type=int, default=None, help="Shuffle seed (default: a random one, printed).")
 @click.option("--as", "human", type=click.IntRange(0, 1), default=0, show_default=True, help="Your player number.")
@@ -283,14 +266,9 @@ def _added(before: str, after: str) -> str:
     type=click.Path(dir_okay=False, path_type=Path),
     default=Path("duck-soup-game.json"),
     show_default=True,
-    help="Where to save the game; an existing file is kept and the next free numbered name used.",
+    help="Where to save the game, after every move; an existing file is kept and the next free numbered name used.",
 )
 def play(bot_name: str, seed: int | None, human: int, best_of: str, hidden: bool, silent: bool, save: Path) -> None:
-    """Play Duck Soup against a bot in the terminal; the game is saved as a trace.
-
-    Exit status: 0 when the game ends or you quit (or the input ends), 130 on Ctrl-C; the game so far is
-    saved either way.
-    """
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     options = RuleOptions(
         stock=StockVisibility.HIDDEN if hidden else StockVisibility.FACE_UP,
@@ -300,16 +278,4 @@ def play(bot_name: str, seed: int | None, human: int, best_of: str, hidden: bool
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     console.print(describe_mode(options, bot_name, seed))
     game = Game(BOTS[bot_name](seed), human, options, seed, console)
-    status = 0
-    try:
-        game.run(lambda prompt: console.input(prompt))
-    except KeyboardInterrupt:
-        console.print("\ninterrupted")
-        status = INTERRUPTED
-    except (Quit, EOFError):
-        console.print("\nstopped")
-    trace = game.recorder.trace()
-    saved = save_game(save, json.dumps(trace, indent=1) + "\n")
-    moved = f" ({save} exists and is kept)" if saved != save else ""
-    console.print(f"saved as {saved}{moved}: replay it with 'ducksoup replay {saved}'")
-    sys.exit(status)
+    sys.exit(play_and_keep(console, save, game.recorder.snapshot, game.run, lambda prompt: console.input(prompt)))

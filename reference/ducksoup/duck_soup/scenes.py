@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ducksoup.display import hand_in_order
 from ducksoup.viewer.scene import (
     PLAYING_CARD_FACES,
     Drawing,
@@ -44,10 +45,10 @@ def hand_zones(shown: JSON, player: int, seat_of: int | None) -> list[JSON]:
     seat's own hand face up and the opponent's face down, with the cards of it that the seat saw taken from the
     stock beside it."""
     if seat_of is None:
-        cards = split_cards(shown["hands"][player])
+        cards = hand_in_order(shown["hands"][player], shown["course"])
         return [zone("hand", cards, field=f"hands[{player}]", hidden=True, note=words_of_count(len(cards)))]
     if player == seat_of:
-        cards = split_cards(shown["hand"])
+        cards = hand_in_order(shown["hand"], shown["course"])
         return [zone("hand", cards, field="hand", note=words_of_count(len(cards)))]
     count = shown["opponent_hand"]
     zones = [zone("hand", [count] if count else [], field="opponent_hand", note=f"{words_of_count(count)}, face down")]

@@ -127,19 +127,23 @@ class TraceRecorder:
 
     def trace(self) -> JSON:
         """The trace so far, valid against the trace schema."""
+        return validate_trace(self.snapshot(), self.header["id"])
+
+    def snapshot(self) -> JSON:
+        """The trace so far, not validated: what ``play`` saves after every move, where validating each time
+        would cost more than the move (the recorder's own steps are valid by construction)."""
         used = self.play.dealt if isinstance(self.play, Match) else 1
         last = self.play.state()
         final: JSON = {"deals": _finished_deals(self.play)}
         if isinstance(self.play, Match):
             final.update({"games": last["games"], "games_won": last["games_won"], "winner": last["winner"]})
-        trace = {
+        return {
             **self.header,
             "decks": self.decks[:used],
             "initial": self.initial,
             "steps": self.steps,
             "final": final,
         }
-        return validate_trace(trace, self.header["id"])
 
 
 def _finished_deals(play: Deal | Match) -> list[JSON]:
