@@ -174,16 +174,17 @@ class Twin:
 
 
 def twin_covering(
-    trace: JSON, player: int, seen: Seen, found: Sequence[Candidate], step: int, cut: bool = False
+    trace: JSON, player: int, seen: Seen, found: Sequence[Candidate], step: int, cut: bool = False, most: int = 99
 ) -> Twin:
-    """A twin that holds at least up to ``step`` (and is ``cut`` there, if asked): every candidate that holds that
-    far, as many together as hold together (those that hold longest first); with none, the trace itself."""
+    """A twin that holds at least up to ``step`` (and is ``cut`` there, if asked): the candidates that hold that
+    far, as many together (up to ``most``) as hold together, those that hold longest first; with none, the trace
+    itself."""
     chosen: list[Swap] = []
     reach = len(trace["steps"])
     for candidate in sorted(found, key=lambda candidate: -candidate.horizon):
-        if candidate.horizon < step:
+        if candidate.horizon < step or len(chosen) == most:
             continue
-        together = horizon(trace, [*chosen, candidate.swap], player, seen)
+        together = horizon(trace, [*chosen, candidate.swap], player, seen) if chosen else candidate.horizon
         if together >= step:
             chosen.append(candidate.swap)
             reach = min(reach, together, candidate.horizon)
@@ -197,5 +198,7 @@ def recorded(trace: JSON, swaps: Sequence[Swap], player: int, upto: int) -> JSON
     positions = list(played(trace, decks, player, upto))
     steps = []
     for step, (state, refusal, _) in zip(trace["steps"][:upto], positions[1:], strict=True):
-        steps.append({"action": step["action"], "reject": refusal} if refusal else {"action": step["action"], "state": state})
+        steps.append(
+            {"action": step["action"], "reject": refusal} if refusal else {"action": step["action"], "state": state}
+        )
     return {**trace, "decks": decks, "initial": positions[0][0], "steps": steps}
