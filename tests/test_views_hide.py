@@ -12,13 +12,15 @@ What is checked, in the default tests session (a printed seed chooses the sample
   the twin holds (at each step its lines, the position, the legal actions or whose turn it is, and
   whether ``replay`` shows the position there: everything ``explain`` and ``replay`` print, with or
   without ``--at``);
-* every kind of step (see :func:`every_kind`) for every player: ``explain --at N --as P`` and ``replay --at N
-  --as P`` through the command line, byte for byte;
+* every kind of step (see :func:`every_kind`) for every player: the narration up to it; for some kinds
+  of each game the viewer's document of the steps up to it (its scenes and narration), and for a few
+  ``explain --at N --as P`` through the command line, byte for byte;
 * for a few traces of each game, a twin of the whole play: ``explain``, ``replay`` and ``view`` (the
   HTML page) with ``--as P``, byte for byte.
 
-The ``soak`` session (``HYPOTHESIS_PROFILE=soak``) checks every trace for every player at every step,
-and the three commands for every trace and every player.
+The ``soak`` session (``HYPOTHESIS_PROFILE=soak``) checks every trace for every player at every step
+(the narration at each step, the view document of the whole play), and the three commands for every
+trace with one player.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from duckcheck.trace import dump_trace, load_suite
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, Narrator
+from ducksoup.viewer.document import view_document
 from tests.twins import Twin, candidates, seen_by, twin_covering
 
 JSON = dict[str, Any]
@@ -50,9 +53,12 @@ MOST = 99 if SOAK else 2
 """Swaps made together in one twin."""
 SHOWN_KINDS = 4
 """Kinds of step of each game told through the command line in the tests session (every one in soak)."""
+DRAWN_KINDS = 16
+"""Kinds of step of each game whose view document is compared in the tests session (every one in soak); the
+scenes are drawn from the views, which a twin keeps by its making, so the narration in it is what may differ."""
 SUITE = load_suite()
 BY_GAME = {game: [trace for trace in SUITE if trace["game"] == game] for game in game_ids()}
-NEAREST = 4
+NEAREST = 12
 """Of this many places of a kind of step chosen at random, the command line tells the earliest (the cheapest)."""
 WHOLE_PLAYS = 1
 """Traces of each game whose whole play is drawn and told through the command line, in the tests session."""
@@ -208,18 +214,28 @@ def whose(state: JSON, player: int) -> str:
 
 
 def test_every_kind_of_step_is_told_the_same_to_every_player(tmp_path: Path) -> None:
-    """Every kind of step for every player, at a place chosen at random (the earliest of a few, to keep it short):
-    through the narrator, and for a few kinds of each game (every kind in soak) through the command line."""
+    """Every kind of step for every player, at a place chosen at random (the earliest of a few, to keep it short),
+    through the narrator; for some kinds of each game (every kind in soak) the viewer's document of the steps so
+    far, and for a few through the command line."""
     print(REPEAT)
     kinds = sorted(every_kind().items(), key=lambda item: repr(item[0]))
-    shown = {game: rng_for("shown", game).sample(range(len(kinds)), SHOWN_KINDS) for game in game_ids()}
+    drawn, shown = set(), set()
+    for game in game_ids():
+        chosen = rng_for("sample", game).sample(
+            [i for i, (name, _) in enumerate(kinds) if name[0] == game], DRAWN_KINDS
+        )
+        drawn.update(chosen)
+        shown.update(chosen[:SHOWN_KINDS])
     for index, (name, places) in enumerate(kinds):
         rng = rng_for("kind", *name)
         trace, number, player = min(rng.sample(places, min(len(places), NEAREST)), key=lambda place: place[1])
         twin = twin_at(trace, player, number, rng)
         difference = first_difference(trace, twin, player)
         assert difference is None, f"{trace['id']} --as {player} --at {number}: {difference} {REPEAT}"
-        if SOAK or index in shown[trace["game"]]:
+        if SOAK or index in drawn:
+            pages = [view_document(Loaded(first_steps(played, number)), player) for played in (trace, twin.trace)]
+            assert pages[0] == pages[1], f"{trace['id']} view --as {player}, {number} steps: drawn otherwise {REPEAT}"
+        if SOAK or index in shown:
             assert_same_outputs(tmp_path, trace, twin, player, number)
 
 
@@ -249,10 +265,16 @@ def whole_twins(game: str) -> Iterator[tuple[JSON, int, Twin]]:
 def test_a_whole_play_is_told_and_drawn_the_same_to_a_player_whatever_they_could_not_see(
     game: str, tmp_path: Path
 ) -> None:
+    """In soak, every trace for every player: the view document in process, and the three commands (whose reading
+    of the file costs much more) for one player of each trace."""
     print(REPEAT)
     for trace, player, twin in whole_twins(game):
         assert twin.horizon == len(trace["steps"])
-        assert_same_outputs(tmp_path, trace, twin, player, None)
+        if SOAK and player != rng_for("whole-command", trace["id"]).randrange(trace["players"]):
+            pages = [view_document(Loaded(played), player) for played in (trace, twin.trace)]
+            assert pages[0] == pages[1], f"{trace['id']} view --as {player}: drawn otherwise {REPEAT}"
+        else:
+            assert_same_outputs(tmp_path, trace, twin, player, None)
 
 
 # The check has teeth
