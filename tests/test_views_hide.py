@@ -334,3 +334,14 @@ def test_analyse_as_a_player_is_refused() -> None:
         "error: --analyse cannot be told as player 0 (--as 0): the analysis looks at every hand; "
         "leave out --as or --analyse\n"
     )
+
+
+def test_a_held_back_card_is_told_only_to_whoever_sees_the_followers_hand() -> None:
+    """DS-R16's note says the follower kept a card of the rank led: only the follower (and everyone) may hear it."""
+    note = "the fourth card of the rank is held back"
+    told_to = {
+        who: run("explain", "ds-edge-silent-fourth-card-held-back", *args)[1].decode()
+        for who, args in (("everyone", []), ("leader", ["--as", "0"]), ("follower", ["--as", "1"]))
+    }
+    assert note in told_to["everyone"] and note in told_to["follower"]
+    assert note not in told_to["leader"] and "you win both tricks: 2 points and 1 (§6)\n" in told_to["leader"]
