@@ -49,8 +49,8 @@ SEED = int(os.environ.get("DUCKSOUP_VIEWS_SEED") or random.SystemRandom().randra
 REPEAT = f"(seed {SEED}: DUCKSOUP_VIEWS_SEED={SEED} repeats it)"
 TRIES = 12 if SOAK else 4
 """Random swaps tried for each trace and player: about half hold for a while, a few to the end."""
-MOST = 99 if SOAK else 2
-"""Swaps made together in one twin."""
+MOST = None if SOAK else 2
+"""Swaps made together in one twin (None: as many as hold together)."""
 SHOWN_KINDS = 4
 """Kinds of step of each game told through the command line in the tests session (every one in soak)."""
 DRAWN_KINDS = 16

@@ -139,6 +139,8 @@ def unseen_positions(trace: JSON, seen: Seen) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Candidate:
+    """A swap, and the last step up to which the player cannot tell it (cards seen together stay in place)."""
+
     swap: Swap
     horizon: int
 
@@ -174,15 +176,21 @@ class Twin:
 
 
 def twin_covering(
-    trace: JSON, player: int, seen: Seen, found: Sequence[Candidate], step: int, cut: bool = False, most: int = 99
+    trace: JSON,
+    player: int,
+    seen: Seen,
+    found: Sequence[Candidate],
+    step: int,
+    cut: bool = False,
+    most: int | None = None,
 ) -> Twin:
     """A twin that holds at least up to ``step`` (and is ``cut`` there, if asked): the candidates that hold that
-    far, as many together (up to ``most``) as hold together, those that hold longest first; with none, the trace
-    itself."""
+    far, as many together (up to ``most``, if given) as hold together, those that hold longest first; with none,
+    the trace itself."""
     chosen: list[Swap] = []
     reach = len(trace["steps"])
     for candidate in sorted(found, key=lambda candidate: -candidate.horizon):
-        if candidate.horizon < step or len(chosen) == most:
+        if candidate.horizon < step or len(chosen) == most:  # most None: no limit
             continue
         together = horizon(trace, [*chosen, candidate.swap], player, seen) if chosen else candidate.horizon
         if together >= step:
