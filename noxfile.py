@@ -25,9 +25,10 @@ PYTHON = "3.11"
 BRIDGES = "openspiel,pettingzoo"
 """The extras of the bridges to OpenSpiel and PettingZoo; the sessions that need them install them."""
 BRIDGE_TESTS = ["tests/test_openspiel.py", "tests/test_pettingzoo.py"]
-SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py")
+SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py", "test_views_hide.py")
 SOAK_TESTS = [str(path) for name in SOAK_FILES for path in sorted(Path("tests").glob(f"**/{name}"))]
-"""The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``)."""
+"""The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), and the check that
+``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
 """The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""

@@ -62,7 +62,8 @@ class Narrator(Protocol):
         ...
 
     def legal_lines(self) -> list[str]:
-        """Every legal action now, described ("could I have quacked here?")."""
+        """Every legal action now, described ("could I have quacked here?"); told to one player while another is
+        to act, only whose turn it is (:func:`turn_of_another`)."""
         ...
 
     def between_tricks(self) -> bool:
@@ -72,6 +73,18 @@ class Narrator(Protocol):
     def final_disagreement(self) -> str | None:
         """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
         ...
+
+
+def turn_of_another(who: str, held: str) -> list[str]:
+    """What ``--at N --as P`` says instead of the legal actions when ``who`` (not P) is to act: their legal actions
+    would show what P cannot see (their hand), so only whose turn it is and what they hold (``held``: ``13 cards``).
+    """
+    return [f"  it is {who}'s turn, holding {held}: only your own choices are listed"]
+
+
+def count(number: int, noun: str) -> str:
+    """``1 card``, ``13 cards``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 # Comparing a trace's claims with the rules (for every game's narrator)

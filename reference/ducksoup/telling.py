@@ -5,7 +5,8 @@ Both take a conformance trace of any game of the family (a JSON file, or the ID 
 the bundled suite) or a hand-written record of a game that has a record format (Duck Soup's;
 ``--game`` names the game of a record); the game's narrator tells it (:mod:`ducksoup.narration`).
 ``explain`` tells each step with the rules behind it, ``replay`` adds the position after every
-finished trick. ``--as PLAYER`` shows only what that player could see;
+finished trick. ``--as PLAYER`` tells only what that player could see (with ``--at``, another player's
+legal actions are not listed: only whose turn it is and what they hold; ``--analyse`` is refused with it);
 ``--at N`` stops after step N and lists every legal action there.
 
 What the rules say decides. A conformance trace's stored states are claims: the first one the
@@ -126,6 +127,9 @@ def tell(
     """
     console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    if samples is not None and as_player is not None:
+        errors.print(f"error: {ANALYSIS_SEES_ALL.format(player=as_player)}", markup=False)
+        return 2
     try:
         loaded = load_game_file(find_game_file(name), game)
         trace = loaded.trace
@@ -186,6 +190,13 @@ def tell(
     return 0
 
 
+ANALYSIS_SEES_ALL = (
+    "--analyse cannot be told as player {player} (--as {player}): the analysis looks at every hand; "
+    "leave out --as or --analyse"
+)
+"""Why ``explain --analyse --as P`` is refused: no game's analysis is made from one player's knowledge (Duck Soup's
+Soup solver and its sampled play-outs both read the other hand)."""
+
 DEFAULT_SAMPLES = 16
 """Sampled play-outs per legal action at each decision whose value is estimated rather than solved."""
 
@@ -235,10 +246,13 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
     """Explain a trace or record step by step, citing the rules sections and rulings.
 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
-    bundled suite (ds-deal-greedy-007). With --analyse, each decision is followed by its analysis (for the
-    games that have one: see 'ducksoup analyse'). Exit status: 0 told, 1 stopped where the game breaks a
-    rule or a stored state disagrees with the rules (or the analysis refuses the play), 2 the file cannot be
-    read (or, with --analyse, its game has no analysis).
+    bundled suite (ds-deal-greedy-007). With --as P, everything told is what player P saw at the table; with
+    --at N, where another player is to act, only whose turn it is and how many cards they hold. With
+    --analyse, each decision is followed by its analysis (for the games that have one: see 'ducksoup
+    analyse'); the analysis looks at every hand, so --analyse with --as is refused. Exit status: 0 told,
+    1 stopped where the game breaks a rule or a stored state disagrees with the rules (or the analysis
+    refuses the play), 2 the file cannot be read (or, with --analyse, its game has no analysis, or --as is
+    given too).
     """
     raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
 

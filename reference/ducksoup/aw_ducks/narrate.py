@@ -29,7 +29,7 @@ from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON, SetupError
 from duckcheck.games import Setup
 from ducksoup.aw_ducks.display import COLOUR_WORDS, CardStyle
-from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
+from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.components import Card, Colour
 from duckspec.aw_ducks.discarding import Benefit, benefit_of, forces_score
@@ -414,7 +414,12 @@ class Narrator:
         if not actions:
             over = "the play is over" if self.table.is_over else "the next round needs a deck"
             return [f"no action is possible: {over}"]
-        return [f"  {self.teller.option(self.table.round, action)}" for action in actions]
+        current = self.table.round
+        player, seen_by = current.to_act, self.teller.as_player
+        if player is not None and seen_by not in (None, player):
+            held = f"a tableau of {count(len(current.tableaux[player]), 'card')}"
+            return turn_of_another(self.teller.name(player), held)
+        return [f"  {self.teller.option(current, action)}" for action in actions]
 
     def between_tricks(self) -> bool:
         """Whether the last step told was an accepted Score or ended a round: ``replay`` shows the position there."""

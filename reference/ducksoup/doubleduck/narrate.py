@@ -22,7 +22,7 @@ from duckcheck.doubleduck.encoding import FIELD_SECTIONS, deal_outcome_json, par
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.games import Setup
 from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
+from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
 from duckspec.cards import Card, Rank
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course
@@ -323,7 +323,11 @@ class Narrator:
         if not actions:
             over = "the play is over" if self.table.is_over else "the next deal needs a deck"
             return [f"no action is possible: {over}"]
-        return [f"  {self.describe(self.table.deal, action)}" for action in actions]
+        deal = self.table.deal
+        player = deal.to_act
+        if player is not None and self.as_player not in (None, player):
+            return turn_of_another(self.name(player), count(len(deal.hands[player]), "card"))
+        return [f"  {self.describe(deal, action)}" for action in actions]
 
     def between_tricks(self) -> bool:
         """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""

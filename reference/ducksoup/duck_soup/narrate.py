@@ -23,7 +23,7 @@ from duckcheck.duck_soup.encoding import parse_action, parse_options, result_jso
 from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
 from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told, differences, disagreement
+from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
@@ -209,7 +209,7 @@ class Narrator:
             kept = ""
             if action.card.rank == lead.rank:
                 kept = " (the fourth card of the rank without the call counts as an ordinary card, DS-R03)"
-            elif deal.options.calls is Calls.SILENT and any(card.rank == lead.rank for card in deal.hands[follower]):
+            elif self.sees_hand(follower) and self.holds_rank(deal, follower, lead):
                 kept = " (the fourth card of the rank is held back, as the follower may, DS-R16)"
             return [f"  {self.who(leader, 'wins')} both tricks: 2 points and {second} (§6){kept}"]
         card = action.card
@@ -230,6 +230,15 @@ class Narrator:
             f"  the {word} {SUIT_WORDS[lead.suit]} wins in the {course.value.capitalize()} course{ace}: "
             f"{self.who(winner, 'takes')} it, {points} (§2, §4.3, §4.4)"
         ]
+
+    def sees_hand(self, player: int) -> bool:
+        """Whether the narration may tell what ``player`` holds: told to everyone, or to that player."""
+        return self.as_player is None or self.as_player == player
+
+    @staticmethod
+    def holds_rank(deal: DealState, follower: int, lead: Card) -> bool:
+        """Whether, under silent calls, the follower kept back a card of the rank led (a choice DS-R16 allows)."""
+        return deal.options.calls is Calls.SILENT and any(card.rank == lead.rank for card in deal.hands[follower])
 
     def draw_lines(self, deal: DealState, after: DealState) -> list[str]:
         """Who drew which cards from the stock after the trick (§5; §6 after a quack-quack)."""
@@ -336,7 +345,11 @@ class Narrator:
         if not actions:
             over = "the play is over" if self.table.is_over else "the next deal needs a deck"
             return [f"no action is possible: {over}"]
-        return [f"  {self.describe(self.table.deal, action)}" for action in actions]
+        deal = self.table.deal
+        player = deal.to_act
+        if player is not None and not self.sees_hand(player):
+            return turn_of_another(self.name(player), count(len(deal.hands[player]), "card"))
+        return [f"  {self.describe(deal, action)}" for action in actions]
 
     def between_tricks(self) -> bool:
         """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
