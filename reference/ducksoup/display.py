@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from duckspec.cards import Card, Rank, Suit, parse_card
+from duckspec.cards import Card, CardNotationError, Rank, Suit, parse_card
 from duckspec.trick_taking import Course
 
 SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -39,9 +39,19 @@ def in_hand_order(cards: Sequence[Card], course: Course) -> list[Card]:
 
 def hand_in_order(text: str, course: str) -> list[str]:
     """The cards of a hand written ``TC`` by ``TC`` (as states and views hold it), sorted as the course named
-    ``course`` (``duck`` or ``soup``) ranks them: the order the terminal and the viewer show a hand in."""
-    cards = [parse_card(text[index : index + 2]) for index in range(0, len(text), 2)]
-    return [str(card) for card in in_hand_order(cards, Course(course))]
+    ``course`` (``duck`` or ``soup``) ranks them: the order the terminal and the viewer show a hand in. The viewer draws
+    whatever an implementation sent: a code that is no card goes last, and a hand of an unknown course keeps its
+    order."""
+    codes = [text[index : index + 2] for index in range(0, len(text), 2)]
+    if not isinstance(course, str) or course not in {member.value for member in Course}:
+        return codes  # a state the viewer is asked to draw may be anything: what cannot be ranked keeps its order
+    cards, unreadable = [], []
+    for code in codes:
+        try:
+            cards.append(parse_card(code))
+        except CardNotationError:
+            unreadable.append(code)
+    return [str(card) for card in in_hand_order(cards, Course(course))] + unreadable
 
 
 def plain_output() -> bool:

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from duckcheck.trace import dump_trace, read_trace, trace_path
 from ducksoup.cli import main
+from ducksoup.display import hand_in_order
 from ducksoup.narration import Loaded
 from ducksoup.viewer import SCRIPT, STATIC, STYLE
 from ducksoup.viewer.document import view_document
@@ -67,6 +68,11 @@ def fact_at(page: Any, field: str) -> str:
     return text.strip()
 
 
+def hand_as_shown(state: JSON, cards: str) -> list[str]:
+    """A hand's cards in the order the viewer draws them: as the course ranks them, where the game has courses."""
+    return hand_in_order(cards, state["course"]) if "course" in state else split_cards(cards)
+
+
 def shown_step(page: Any) -> int:
     return int(page.get_attribute(".vw", "data-step"))
 
@@ -74,7 +80,7 @@ def shown_step(page: Any) -> int:
 def check_duck_soup_state(page: Any, state: JSON) -> None:
     """The board shows the state's hands, table, stock, face-up card and points."""
     for player in (0, 1):
-        assert cards_at(page, f"hands[{player}]", ".vw-board") == split_cards(state["hands"][player])
+        assert cards_at(page, f"hands[{player}]", ".vw-board") == hand_as_shown(state, state["hands"][player])
         for course in (0, 1):
             assert fact_at(page, f"points[{player}][{course}]") == str(state["points"][player][course])
             assert fact_at(page, f"tricks[{player}][{course}]") == str(state["tricks"][player][course])
@@ -155,7 +161,7 @@ def test_seen_by_player_1_no_card_of_player_0_is_face_up_unless_player_1_saw_it_
             page.keyboard.press("ArrowRight")
         assert shown_step(page) == number
         state = expected[number]
-        assert cards_at(page, "hand", ".vw-board") == split_cards(state["hands"][1])
+        assert cards_at(page, "hand", ".vw-board") == hand_as_shown(state, state["hands"][1])
         assert count_at(page, "opponent_hand") == len(state["hands"][0]) // 2
         own = page.query_selector_all('.vw-board .vw-seat[data-player="0"] [data-field="opponent_hand"] [data-card]')
         assert own == []
@@ -203,7 +209,7 @@ def test_the_other_games_are_drawn_from_their_states(
         page.wait_for_function(f"document.querySelector('.vw').dataset.step === '{number}'")
         state = expected[number]
         for player in range(trace["players"]):
-            assert cards_at(page, f"{hands}[{player}]", ".vw-board") == split_cards(state[hands][player])
+            assert cards_at(page, f"{hands}[{player}]", ".vw-board") == hand_as_shown(state, state[hands][player])
         pile = "stock" if "stock" in state else "deck"
         assert count_at(page, pile) == state[pile]
         assert cards_at(page, "table" if "table" in state else "pond", ".vw-board") == split_cards(
