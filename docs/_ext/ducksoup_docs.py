@@ -559,7 +559,6 @@ def trace_page_rst(trace: JSON, archive: str, worked: bool = False) -> str:
     suite = game(trace["game"])
     notes = game_docs(suite.id)
     trace_id = trace["id"]
-    file_name = f"{trace_id}.json"
     size = (Path(archive).stat().st_size if Path(archive).is_file() else 0) / 1e6
     rejected = sum(1 for step in trace["steps"] if "reject" in step)
     lines = [

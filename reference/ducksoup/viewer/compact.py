@@ -19,7 +19,8 @@ A patch turns an old value into a new one:
 * ``{"/": [start, count, item, ...]}``, for a list: ``count`` items from ``start`` replaced by the items
   (a card played from a hand);
 * any other object: the members that change, each with its patch, by key (a list's by index, written as
-  text); ``"#": length`` first sets a list's length, ``"-": [key, ...]`` removes an object's members.
+  text); ``"#": length`` first sets a list's length, ``"-": [key, ...]`` removes an object's members;
+  ``{}`` changes nothing.
 
 An object with a member named ``/``, ``#`` or ``-`` is replaced whole.
 """
@@ -43,7 +44,8 @@ MARKS = frozenset({"/", "#", "-"})
 def compact_document(document: JSON) -> JSON:
     """``document`` (from :func:`~ducksoup.viewer.document.view_document`) with each step's scene as a patch of
     the scene shown before it (a refused step shows none, so it keeps none)."""
-    pool, done = document.get("pool", []), {}
+    pool = document.get("pool", [])
+    done: dict[int, Any] = {}
     shown: Any = None
     steps = []
     for step in document["steps"]:

@@ -528,10 +528,10 @@
 
   /* The value a patch of a compact document makes of `value` (ducksoup.viewer.compact): [new], a list's
      {"/": [start, count, items...]}, or the changed members by key, with a list's "#" length first and an
-     object's "-" removals last. */
+     object's "-" removals last ({} changes nothing). */
   function patched(value, patch) {
     if (Array.isArray(patch)) return patch[0];
-    if (!patch || typeof patch !== "object") return value;
+    if (!patch || typeof patch !== "object" || !value || typeof value !== "object") return value;
     var out = copied(value);
     var list = Array.isArray(out);
     if (list && Array.isArray(patch["/"])) Array.prototype.splice.apply(out, patch["/"]);
