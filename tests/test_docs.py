@@ -332,7 +332,7 @@ def built_site() -> Path:
 def test_the_built_site_works_offline_and_copies_no_sources() -> None:
     """Every page loads only the site's own files; no page source is copied or linked (``_sources``)."""
     site = built_site()
-    assert not (site / "_sources").exists()
+    assert not [path for path in (site / "_sources").rglob("*") if path.is_file()]  # Sphinx leaves the folder, empty
     fetching, sourced = [], []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
