@@ -26,8 +26,9 @@ from ducksoup.viewer.scene import split_cards
 JSON = dict[str, Any]
 
 
-def docs_pages(folder: Path, trace_id: str) -> tuple[Path, Path]:
-    """Two pages built as the documentation builds a trace page: with the document whole, and compact."""
+def docs_pages(folder: Path, trace_id: str) -> tuple[Path, Path, JSON]:
+    """Two pages built as the documentation builds a trace page, with the document whole and compact; the
+    document."""
     for name in (SCRIPT, STYLE):
         (folder / name).write_text((STATIC / name).read_text(encoding="utf-8"), encoding="utf-8")
     document = view_document(Loaded(read_trace(trace_path(trace_id))))
@@ -41,7 +42,7 @@ def docs_pages(folder: Path, trace_id: str) -> tuple[Path, Path]:
             encoding="utf-8",
         )
         pages.append(page)
-    return pages[0], pages[1]
+    return pages[0], pages[1], document
 
 
 def shown(page: Any, step: int) -> str:
@@ -52,26 +53,31 @@ def shown(page: Any, step: int) -> str:
     return html
 
 
-def steps_to_check(trace: JSON) -> list[int]:
-    """The first step, the middle, the last, the first refused step and the first step of the second deal, if any."""
-    last = len(trace["steps"])
+def steps_to_check(document: JSON) -> list[int]:
+    """The first step, the middle, the last, the first refused step and the first of the second deal or round."""
+    last = len(document["steps"]) - 1
     chosen = {0, last // 2, last}
-    refused = [number for number, step in enumerate(trace["steps"], 1) if "reject" in step]
-    chosen.update(refused[:1])
-    later_deal = [number for number, step in enumerate(trace["steps"], 1) if step.get("state", {}).get("deal") == 1]
-    chosen.update(later_deal[:1])
+    chosen.update([step["n"] for step in document["steps"] if "refused" in step][:1])
+    chosen.update([chapter["step"] for chapter in document["chapters"]][1:2])
     return sorted(chosen)
 
 
 @pytest.mark.parametrize(
-    "trace_id", ["ds-match-bo3-01", "ds-negative-not-your-turn", "dd-game-greedy-01", "ad-game-3p-greedy-01"]
+    ("trace_id", "count"),
+    [
+        ("ds-game-greedy-01", 4),  # a later deal
+        ("ds-negative-not-your-turn", 4),  # a refused step
+        ("dd-negative-not-your-turn", 4),
+        ("ad-game-level-totals", 4),  # a later round
+    ],
 )
-def test_a_compact_page_shows_what_the_whole_document_shows(tmp_path: Path, open_page: Any, trace_id: str) -> None:
-    trace = read_trace(trace_path(trace_id))
-    whole_path, compact_path = docs_pages(tmp_path, trace_id)
+def test_a_compact_page_shows_what_the_whole_document_shows(
+    tmp_path: Path, open_page: Any, trace_id: str, count: int
+) -> None:
+    whole_path, compact_path, document = docs_pages(tmp_path, trace_id)
     whole, compact = open_page(whole_path), open_page(compact_path)
-    checked = steps_to_check(trace)
-    assert len(checked) >= 3
+    checked = steps_to_check(document)
+    assert len(checked) == count
     for step in checked:
         assert shown(compact, step) == shown(whole, step), f"{trace_id} step {step}"
 
