@@ -1084,8 +1084,37 @@ def viewer_files(app: Sphinx, config: Any) -> None:
 
 def viewer_script(app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
     """The viewer's script, on the pages that have a viewer (the trace pages)."""
-    if pagename.startswith(f"{TRACE_DIR}/") and pagename != f"{TRACE_DIR}/index":
+    if is_trace_page(pagename):
         app.add_js_file(SCRIPT)
+
+
+def is_trace_page(pagename: str) -> bool:
+    return pagename.startswith(f"{TRACE_DIR}/") and pagename != f"{TRACE_DIR}/index"
+
+
+def shared_navigation(app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
+    """The trace pages' navigation, made once: no trace page is in the table of contents and they share a
+    folder, so the theme's navigation tree is the same on every one of them (made anew for each, it took a
+    quarter of the build)."""
+    if not is_trace_page(pagename) or "toctree" not in context:
+        return
+    toctree = context["toctree"]
+
+    def navigation(**options: Any) -> str:
+        key = repr(sorted(options.items()))
+        if key not in TRACE_NAVIGATION:
+            TRACE_NAVIGATION[key] = toctree(**options)
+        return TRACE_NAVIGATION[key]
+
+    context["toctree"] = navigation
+
+
+TRACE_NAVIGATION: dict[str, str] = {}
+"""The trace pages' navigation, by the theme's options, for this build."""
+
+
+def reset_navigation(app: Sphinx) -> None:
+    TRACE_NAVIGATION.clear()
 
 
 def generate_pages(app: Sphinx) -> None:
@@ -1106,6 +1135,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", viewer_files)
     app.connect("doctree-resolved", resolve_viewers)
     app.connect("html-page-context", viewer_script)
+    app.connect("builder-inited", reset_navigation)
+    app.connect("html-page-context", shared_navigation, priority=400)  # before the theme's handler reads it
     app.add_css_file(STYLE)
     app.add_directive("section-traces", SectionTraces)
     app.add_directive("rulings-register", RulingsRegister)
