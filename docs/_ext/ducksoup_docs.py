@@ -683,7 +683,7 @@ def write_archive(path: Path) -> None:
 
 
 WORKED_EXAMPLE = re.compile(r"^\.\. ([a-z-]+):: ([a-z0-9-]+)\s*$", re.MULTILINE)
-"""A directive of a page that names a trace: ``.. worked-deal:: ds-deal-greedy-007``."""
+"""A directive of a page that names a trace: ``.. some-directive:: TRACE-ID``."""
 
 
 def worked_examples(srcdir: Path, trace_ids: set[str]) -> set[str]:
