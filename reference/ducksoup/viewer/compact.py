@@ -159,7 +159,7 @@ def packed(document: JSON) -> str:
 
 def compact_embedded(document: JSON, data_id: str = "ducksoup-view") -> str:
     """A viewer of ``document``, compacted and packed, for a page that loads the viewer's script and style sheet
-    itself (as :func:`~ducksoup.viewer.page.embedded` makes one of the whole document)."""
+    itself (as ``ducksoup.viewer.page.embedded`` makes one of the whole document)."""
     data = f'<script type="application/gzip" id="{text(data_id)}">{packed(compact_document(document))}</script>'
     return viewer_element(data_id, f"Trace viewer: {document['id']}") + data
 
