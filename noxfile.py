@@ -244,12 +244,29 @@ def conformance(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """The Sphinx documentation, offline: HTML with warnings as errors and every reference checked
     (``docs/_build/html/index.html``), its examples run by the doctest builder on the same doctrees,
-    and tests/test_docs.py (skipped by the tests session, which does not install Sphinx)."""
+    and tests/test_docs.py (skipped by the tests session, which does not install Sphinx); then the built
+    HTML's size, which fails the session at :data:`DOCS_SIZE_LIMIT` MB or more."""
     install(session, f"test,docs,{BRIDGES}")
     common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
-    session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
+    shutil.rmtree(Path("docs", "_build", "html"), ignore_errors=True)  # the site is what this build makes, only
+    built = session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
     session.run("pytest", "tests/test_docs.py")
+    if built is not None:  # not with --install-only
+        check_docs_size(session, Path("docs", "_build", "html"))
+
+
+DOCS_SIZE_LIMIT = 50
+"""Megabytes (10⁶ bytes) the built HTML must stay under, to be a site a person can host."""
+
+
+def check_docs_size(session: nox.Session, html: Path) -> None:
+    """Print the size of the built HTML (its files' bytes) and fail at :data:`DOCS_SIZE_LIMIT` megabytes or more."""
+    files = [path for path in html.rglob("*") if path.is_file()]
+    megabytes = sum(path.stat().st_size for path in files) / 1e6
+    session.log(f"the built HTML is {megabytes:.1f} MB in {len(files)} files ({html})")
+    if megabytes >= DOCS_SIZE_LIMIT:
+        session.error(f"the built HTML is {megabytes:.1f} MB: it must stay under {DOCS_SIZE_LIMIT} MB")
 
 
 AXE_CORE = "4.11.0"

@@ -84,3 +84,7 @@ html_static_path = ["_static"]
 html_css_files = ["ducksoup.css"]
 html_theme_options = {"source_repository": "", "navigation_with_keys": True}
 html_last_updated_fmt = None
+
+# A site a person can host: no copy of each page's source (``_sources``) and no link to one.
+html_copy_source = False
+html_show_sourcelink = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,8 +20,9 @@ import pytest
 
 pytest.importorskip("sphinx")
 
+from duckcheck.data import data_dir
 from duckcheck.games import GameSuite, games
-from duckcheck.trace import load_suite
+from duckcheck.trace import load_suite, trace_path
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 JSON = dict[str, Any]
@@ -186,8 +188,43 @@ def test_trace_pages_are_generated_for_the_whole_suite(ext: ModuleType, suite: l
     index = (tmp_path / "traces" / "index.rst").read_text(encoding="utf-8")
     assert linked_traces(index) == {trace["id"] for trace in suite}
     page = (tmp_path / "traces" / "ds-edge-forgotten-quack.rst").read_text(encoding="utf-8")
-    assert ":download:`ds-edge-forgotten-quack.json <" in page
+    assert (
+        f"``traces/duck-soup/ds-edge-forgotten-quack.json`` in :download:`the suite's archive <{ext.ARCHIVE}>`" in page
+    )
     assert ":ref:`§6 <duck-soup-s6>`" in page and ":ref:`DS-R10 <ruling-ds-r10>`" in page
+
+
+def test_the_suites_archive_holds_every_trace_file_as_it_is(ext: ModuleType, tmp_path: Path) -> None:
+    """Trace pages link to one archive of the suite rather than each holding a copy of its file."""
+    archive = tmp_path / ext.ARCHIVE
+    ext.write_archive(archive)
+    source = data_dir("traces")
+    with zipfile.ZipFile(archive) as opened:
+        names = sorted(opened.namelist())
+        assert names == sorted(f"traces/{file.relative_to(source).as_posix()}" for file in source.rglob("*.json"))
+        assert (
+            opened.read("traces/duck-soup/ds-edge-forgotten-quack.json")
+            == trace_path("ds-edge-forgotten-quack").read_bytes()
+        )
+    first = archive.read_bytes()
+    ext.write_archive(archive)
+    assert archive.read_bytes() == first
+
+
+def test_only_a_worked_example_has_its_play_as_a_static_table_on_its_page(
+    ext: ModuleType, suite: list[JSON], tmp_path: Path
+) -> None:
+    """The viewer shows every trace's play; a static copy is kept for the worked examples of the prose only."""
+    ids = {trace["id"] for trace in suite}
+    worked = ext.worked_examples(DOCS, ids)
+    assert "ds-deal-greedy-007" in worked  # .. worked-deal:: in the introduction
+    assert "ds-deal-greedy-001" not in worked and len(worked) < 10
+    (tmp_path / "intro.rst").write_text(".. worked-deal:: ds-deal-greedy-001\n.. trace-viewer:: ds-deal-greedy-002\n")
+    assert ext.worked_examples(tmp_path, ids) == {"ds-deal-greedy-001"}
+    trace = next(trace for trace in suite if trace["id"] == "ds-deal-greedy-001")
+    archive = str(tmp_path / ext.ARCHIVE)
+    assert "raw:: html" in ext.trace_page_rst(trace, archive, worked=True)
+    assert "raw:: html" not in ext.trace_page_rst(trace, archive, worked=False)
 
 
 def test_the_worked_deal_of_the_introduction(duck_soup_docs: ModuleType, suite: list[JSON]) -> None:
@@ -276,3 +313,40 @@ def test_the_changelog_names_the_first_release_and_this_one() -> None:
 
     changelog = (DOCS / "changelog.md").read_text(encoding="utf-8")
     assert "## 0.1.0" in changelog and f"## {__version__}" in changelog
+
+
+BUILT = DOCS / "_build" / "html"
+"""The site ``nox -s docs`` builds (these tests run after it there)."""
+LOADED_FROM_AFAR = re.compile(
+    r"<(?:script|link|img|iframe|source|video|audio)\b[^>]*\b(?:src|href)=\"(?:https?:)?//", re.I
+)
+"""An element that makes the browser fetch something from another site."""
+
+
+def built_site() -> Path:
+    if not (BUILT / "index.html").is_file():
+        pytest.skip("the site is not built: nox -s docs builds it, then runs these tests")
+    return BUILT
+
+
+def test_the_built_site_works_offline_and_copies_no_sources() -> None:
+    """Every page loads only the site's own files; no page source is copied or linked (``_sources``)."""
+    site = built_site()
+    assert not [path for path in (site / "_sources").rglob("*") if path.is_file()]  # Sphinx leaves the folder, empty
+    fetching, sourced = [], []
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        fetching += [page.name for _ in LOADED_FROM_AFAR.finditer(text)]
+        sourced += [page.name] if "_sources/" in text else []
+    assert not fetching and not sourced, (fetching[:5], sourced[:5])
+
+
+def test_a_built_trace_page_holds_its_play_once() -> None:
+    """A trace page: the viewer's compact document, no copy of the trace file, a link to the suite's archive."""
+    site = built_site()
+    page = (site / "traces" / "ds-deal-greedy-001.html").read_text(encoding="utf-8")
+    assert page.count('<script type="application/gzip" id="ducksoup-view">') == 1
+    assert 'type="application/json"' not in page  # the whole document is not there too
+    assert 'class="docutils align-default ds-deal"' not in page  # no static table: not a worked example
+    assert not list(site.rglob("ds-deal-greedy-001.json"))
+    assert len(list(site.rglob("ducksoup-traces-*.zip"))) == 1

@@ -22,6 +22,7 @@ run with ``-W``, fails until someone writes it.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -29,6 +30,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -51,8 +53,8 @@ from duckcheck.games import GameSuite, game, games
 from duckcheck.trace import dump_trace, load_suite, trace_file
 from ducksoup.narration import Loaded
 from ducksoup.viewer import SCRIPT, STATIC, STYLE
+from ducksoup.viewer.compact import compact_embedded
 from ducksoup.viewer.document import view_document
-from ducksoup.viewer.page import embedded
 from ducksoup.viewer.scene import playing_card_face
 from duckspec.cards import Card, Suit
 from duckspec.rulings import Ruling
@@ -552,12 +554,13 @@ def options_summary(suite: GameSuite, options: JSON) -> str:
     return ", ".join(changed) or "standard"
 
 
-def trace_page_rst(trace: JSON, download_path: str) -> str:
-    """The page of one trace: its metadata with links, a download of its file, and its play as its game draws it."""
+def trace_page_rst(trace: JSON, archive: str, worked: bool = False) -> str:
+    """The page of one trace: its metadata with links, where its file is, and its play in the viewer; a worked
+    example of the prose also gets its play as its game draws it in a table (the page's one static copy)."""
     suite = game(trace["game"])
     notes = game_docs(suite.id)
     trace_id = trace["id"]
-    file_name = f"{trace_id}.json"
+    size = (Path(archive).stat().st_size if Path(archive).is_file() else 0) / 1e6
     rejected = sum(1 for step in trace["steps"] if "reject" in step)
     lines = [
         ":orphan:",
@@ -578,7 +581,8 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         ":Tags: " + ", ".join(f"``{tag}``" for tag in trace["tags"]),
         f":Steps: {len(trace['steps'])} ({rejected} refused)",
         f":Outcome: {notes.outcome_rst(trace)}",
-        f":File: :download:`{file_name} <{download_path}>`",
+        f":File: ``traces/{trace_file(suite.id, trace_id)}`` in :download:`the suite's archive "
+        f"<{Path(archive).name}>` (every trace of the suite, {size:.1f} MB)",
         "",
         f"Check only this trace with ``ducksoup check -k {trace_id}``; have it told step by step with "
         f"``ducksoup explain {trace_id}`` (see :doc:`/players/recording`), or drawn in your browser with "
@@ -590,7 +594,7 @@ def trace_page_rst(trace: JSON, download_path: str) -> str:
         f".. trace-viewer:: {trace_id}",
         "",
     ]
-    return "\n".join(lines + notes.trace_body_rst(trace)) + "\n"
+    return "\n".join(lines + (notes.trace_body_rst(trace) if worked else [])) + "\n"
 
 
 def trace_index_rst(traces: Sequence[JSON]) -> str:
@@ -641,21 +645,59 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def write_trace_pages(srcdir: Path, traces: Sequence[JSON]) -> int:
-    """Fill ``docs/traces`` with a page per trace and the catalogue; remove pages of traces gone."""
+    """Fill ``docs/traces`` with a page per trace, the catalogue and the suite's archive; remove pages of traces
+    gone."""
     folder = srcdir / TRACE_DIR
     folder.mkdir(exist_ok=True)
-    source = data_dir("traces")
+    archive = folder / ARCHIVE
+    write_archive(archive)
+    worked = worked_examples(srcdir, {trace["id"] for trace in traces})
     wanted = {"index.rst"}
     for trace in traces:
         name = f"{trace['id']}.rst"
         wanted.add(name)
-        download = os.path.relpath(source / trace_file(trace["game"], trace["id"]), folder).replace(os.sep, "/")
-        write_if_changed(folder / name, trace_page_rst(trace, download))
+        write_if_changed(folder / name, trace_page_rst(trace, str(archive), trace["id"] in worked))
     write_if_changed(folder / "index.rst", trace_index_rst(traces))
     for stale in folder.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
     return len(traces)
+
+
+ARCHIVE = f"ducksoup-traces-{SUITE_VERSION}.zip"
+"""The suite's trace files in one archive: the site's one copy of them, which every trace page links to."""
+
+
+def write_archive(path: Path) -> None:
+    """The suite's folder (its manifest and every trace file) as a zip archive, the same bytes for the same files
+    (so that an unchanged suite leaves the file, and the pages that link to it, untouched)."""
+    source = data_dir("traces")
+    files = sorted(file for file in source.rglob("*.json") if file.is_file())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for file in files:
+            entry = zipfile.ZipInfo("traces/" + file.relative_to(source).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            archive.writestr(entry, file.read_bytes())
+    if not path.is_file() or path.read_bytes() != buffer.getvalue():
+        path.write_bytes(buffer.getvalue())
+
+
+WORKED_EXAMPLE = re.compile(r"^\.\. ([a-z-]+):: ([a-z0-9-]+)\s*$", re.MULTILINE)
+"""A directive of a page that names a trace: ``.. some-directive:: TRACE-ID``."""
+
+
+def worked_examples(srcdir: Path, trace_ids: set[str]) -> set[str]:
+    """The traces that the prose shows as worked examples (a worked deal, an excerpt of its file): named by a
+    directive other than a viewer's in a page of ``srcdir`` (the generated trace pages and the build aside)."""
+    found = set()
+    for page in srcdir.rglob("*.rst"):
+        if page.relative_to(srcdir).parts[0] in (TRACE_DIR, "_build"):
+            continue
+        for directive, name in WORKED_EXAMPLE.findall(page.read_text(encoding="utf-8")):
+            if name in trace_ids and directive != "trace-viewer":
+                found.add(name)
+    return found
 
 
 def trace_excerpt_rst(trace: JSON, steps: int) -> list[str]:
@@ -1033,7 +1075,7 @@ def resolve_viewers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             if label in labels:
                 target, anchor = labels[label][0], labels[label][1]
                 ref["href"] = f"{app.builder.get_relative_uri(docname, target)}#{anchor}"
-        node.replace_self(nodes.raw("", embedded(document), format="html"))
+        node.replace_self(nodes.raw("", compact_embedded(document), format="html"))
 
 
 def viewer_files(app: Sphinx, config: Any) -> None:
@@ -1043,8 +1085,37 @@ def viewer_files(app: Sphinx, config: Any) -> None:
 
 def viewer_script(app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
     """The viewer's script, on the pages that have a viewer (the trace pages)."""
-    if pagename.startswith(f"{TRACE_DIR}/") and pagename != f"{TRACE_DIR}/index":
+    if is_trace_page(pagename):
         app.add_js_file(SCRIPT)
+
+
+def is_trace_page(pagename: str) -> bool:
+    return pagename.startswith(f"{TRACE_DIR}/") and pagename != f"{TRACE_DIR}/index"
+
+
+def shared_navigation(app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
+    """The trace pages' navigation, made once: no trace page is in the table of contents and they share a
+    folder, so the theme's navigation tree is the same on every one of them (made anew for each, it took a
+    quarter of the build)."""
+    if not is_trace_page(pagename) or "toctree" not in context:
+        return
+    toctree = context["toctree"]
+
+    def navigation(**options: Any) -> str:
+        key = repr(sorted(options.items()))
+        if key not in TRACE_NAVIGATION:
+            TRACE_NAVIGATION[key] = toctree(**options)
+        return TRACE_NAVIGATION[key]
+
+    context["toctree"] = navigation
+
+
+TRACE_NAVIGATION: dict[str, str] = {}
+"""The trace pages' navigation, by the theme's options, for this build."""
+
+
+def reset_navigation(app: Sphinx) -> None:
+    TRACE_NAVIGATION.clear()
 
 
 def generate_pages(app: Sphinx) -> None:
@@ -1065,6 +1136,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", viewer_files)
     app.connect("doctree-resolved", resolve_viewers)
     app.connect("html-page-context", viewer_script)
+    app.connect("builder-inited", reset_navigation)
+    app.connect("html-page-context", shared_navigation, priority=400)  # before the theme's handler reads it
     app.add_css_file(STYLE)
     app.add_directive("section-traces", SectionTraces)
     app.add_directive("rulings-register", RulingsRegister)

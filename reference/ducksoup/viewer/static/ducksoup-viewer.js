@@ -514,6 +514,57 @@
     return doc;
   }
 
+  /* A copy of an object or list, to change without changing the original (which earlier steps share). */
+  function copied(value) {
+    if (Array.isArray(value)) return value.slice();
+    var out = {};
+    if (value && typeof value === "object") Object.keys(value).forEach(function (key) { put(out, key, value[key]); });
+    return out;
+  }
+
+  function put(object, key, value) {
+    Object.defineProperty(object, key, { value: value, enumerable: true, writable: true, configurable: true });
+  }
+
+  /* The value a patch of a compact document makes of `value` (ducksoup.viewer.compact): [new], a list's
+     {"/": [start, count, items...]}, or the changed members by key, with a list's "#" length first and an
+     object's "-" removals last ({} changes nothing). */
+  function patched(value, patch) {
+    if (Array.isArray(patch)) return patch[0];
+    if (!patch || typeof patch !== "object" || !value || typeof value !== "object") return value;
+    var out = copied(value);
+    var list = Array.isArray(out);
+    if (list && Array.isArray(patch["/"])) Array.prototype.splice.apply(out, patch["/"]);
+    if (list && typeof patch["#"] === "number" && patch["#"] >= 0 && patch["#"] <= 100000) out.length = patch["#"];
+    Object.keys(patch).forEach(function (key) {
+      if (key !== "/" && key !== "#" && key !== "-") put(out, key, patched(out[key], patch[key]));
+    });
+    if (!list && Array.isArray(patch["-"])) patch["-"].forEach(function (key) { delete out[key]; });
+    return out;
+  }
+
+  /* A compact document's scenes, rebuilt from each step's changes: the document as it was before compacting. */
+  function rebuild(doc) {
+    if (doc.encoding !== "changes") return doc;
+    var shown = null;
+    doc.steps.forEach(function (step) {
+      if (!step || !Object.prototype.hasOwnProperty.call(step, "change")) return;
+      shown = patched(shown, step.change);
+      step.scene = shown;
+      delete step.change;
+    });
+    return doc;
+  }
+
+  /* The text of a gzip element (base64 of gzip-compressed JSON), decompressed by the browser: a promise. */
+  function inflate(text) {
+    var binary = atob(text.replace(/\s+/g, ""));
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
   function readJSON(id) {
     var source = document.getElementById(id);
     if (!source || source.type !== "application/json") return null;
@@ -522,6 +573,14 @@
     } catch (error) {
       return null;
     }
+  }
+
+  /* The document of a data element, JSON or compact (gzip): a promise of the document, or of null. */
+  function loadDocument(id) {
+    var source = document.getElementById(id);
+    if (!source || source.type !== "application/gzip") return Promise.resolve(readJSON(id));
+    if (typeof DecompressionStream !== "function") return Promise.resolve(null);
+    return inflate(source.textContent).then(rebuild, function () { return null; });
   }
 
   function fragment() {
@@ -573,12 +632,18 @@
   }
 
   function start() {
-    var roots = document.querySelectorAll("[data-ducksoup-viewer]");
+    var roots = Array.prototype.slice.call(document.querySelectorAll("[data-ducksoup-viewer]"));
     var trace = readJSON("ducksoup-trace");
-    Array.prototype.forEach.call(roots, function (root, index) {
-      var doc = readJSON(root.getAttribute("data-ducksoup-viewer"));
+    var loading = roots.map(function (root) { return loadDocument(root.getAttribute("data-ducksoup-viewer")); });
+    Promise.all(loading).then(function (docs) { show(roots, docs, trace); });
+  }
+
+  function show(roots, docs, trace) {
+    roots.forEach(function (root, index) {
+      var doc = docs[index];
       if (!doc || !Array.isArray(doc.steps)) {
-        root.appendChild(el("p", "vw-problem", "This viewer's data cannot be read."));
+        root.appendChild(el("p", "vw-problem", "This viewer's data cannot be read" +
+          (typeof DecompressionStream === "function" ? "." : ": this browser cannot decompress it.")));
         return;
       }
       var viewer = new Viewer(root, unpack(doc), index, roots.length === 1 ? trace : null);
