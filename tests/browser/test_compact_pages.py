@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from duckcheck.trace import read_trace, trace_path
+from ducksoup.display import hand_in_order
 from ducksoup.narration import Loaded
 from ducksoup.viewer import SCRIPT, STATIC, STYLE
 from ducksoup.viewer.compact import compact_embedded
 from ducksoup.viewer.document import view_document
 from ducksoup.viewer.page import embedded
-from ducksoup.viewer.scene import split_cards
 
 JSON = dict[str, Any]
 
@@ -93,7 +93,8 @@ def test_a_compact_page_shows_the_traces_hands(tmp_path: Path, open_page: Any) -
             cards = page.eval_on_selector_all(
                 f'.vw-board [data-field="hands[{player}]"] [data-card]', "cards => cards.map(card => card.dataset.card)"
             )
-            assert cards == split_cards(states[step]["hands"][player]), f"step {step}, player {player}"
+            expected = hand_in_order(states[step]["hands"][player], states[step]["course"])  # as the course ranks
+            assert cards == expected, f"step {step}, player {player}"
 
 
 def test_a_compact_page_that_cannot_be_read_says_so(tmp_path: Path, browser: Any) -> None:
