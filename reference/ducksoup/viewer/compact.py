@@ -32,6 +32,7 @@ import gzip
 import json
 from typing import Any
 
+from duckcheck.strict import same
 from ducksoup.viewer.page import text, viewer_element
 
 JSON = dict[str, Any]
@@ -72,20 +73,6 @@ def unpooled(value: Any, pool: list[Any], done: dict[int, Any] | None = None) ->
             return done[index]
         return {key: unpooled(item, pool, done) for key, item in value.items()}
     return value
-
-
-def same(old: Any, new: Any) -> bool:
-    """Equal as JSON: ``true`` is not ``1``, although Python's ``==`` says it is. Values the pool shares are the
-    same object, which is quick to see."""
-    if old is new:
-        return True
-    if type(old) is not type(new):
-        return False
-    if isinstance(old, dict):
-        return old.keys() == new.keys() and all(same(old[key], new[key]) for key in old)
-    if isinstance(old, list):
-        return len(old) == len(new) and all(map(same, old, new))
-    return bool(old == new)
 
 
 def patch(old: Any, new: Any) -> Any:
