@@ -26,7 +26,7 @@ from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.winning import GameEnd, GameResult
 
 ROOT = Path(__file__).resolve().parent.parent
-FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "duck_soup.py")]
 JSON = dict[str, Any]
 
 

@@ -77,9 +77,9 @@ def test_rule_options_named_by_rulings_exist() -> None:
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.id)
 def test_each_ruling_names_its_other_readings_and_their_faulty_implementations(ruling: Ruling) -> None:
-    """Every ruling lists the other readings of its question, each played by a fault of ``tests/faulty/adapter.py``
+    """Every ruling lists the other readings of its question, each played by a fault of ``tests/faulty/duck_soup.py``
     whose docstring names the ruling (tests/test_suite_power.py shows the suite rejects each one)."""
-    from tests.faulty.adapter import FAULTS
+    from tests.faulty.duck_soup import FAULTS
 
     assert ruling.alternatives, f"{ruling.id} names no other reading"
     for alternative in ruling.alternatives:
