@@ -4,7 +4,7 @@ Run as ``python tests/faulty/duck_soup.py FAULT``. Each fault patches the bundle
 this process only, so everything else stays right, then serves it: a *spec* fault replaces one
 function of the specification and serves the spec backend, an *engine* fault patches one method
 or table of the fast engine (:mod:`ducksoup.duck_soup.engine`) and serves the engine backend. The
-conformance suite must reject every one of them (``tests/test_suite_power.py``).
+conformance suite must reject every one of them (``tests/duck_soup/test_suite_power.py``).
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``DS-Rnn``) it breaks.
 """

@@ -31,7 +31,7 @@ from duckspec.rulings import load_rulings
 from tests.faulty.duck_soup import FAULTS
 from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "duck_soup.py")]
 RULE = re.compile(r"§\d+|DS-R\d\d")
 
