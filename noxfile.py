@@ -24,9 +24,17 @@ nox.options.error_on_missing_interpreters = True
 PYTHON = "3.11"
 BRIDGES = "openspiel,pettingzoo"
 """The extras of the bridges to OpenSpiel and PettingZoo; the sessions that need them install them."""
-BRIDGE_TESTS = ["tests/test_openspiel.py", "tests/test_pettingzoo.py"]
+
+
+def tests_named(*names: str) -> list[str]:
+    """Every test file of these names, at the top of ``tests/`` and in each game's ``tests/<game>/``, so that a
+    session names no game."""
+    return [str(path) for name in names for path in sorted(Path("tests").glob(f"**/{name}"))]
+
+
+BRIDGE_TESTS = tests_named("test_openspiel.py", "test_pettingzoo.py")
 SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py", "test_views_hide.py")
-SOAK_TESTS = [str(path) for name in SOAK_FILES for path in sorted(Path("tests").glob(f"**/{name}"))]
+SOAK_TESTS = tests_named(*SOAK_FILES)
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), and the check that
 ``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
@@ -58,7 +66,8 @@ def crosshair_groups() -> dict[str, list[str]]:
 
 
 CROSSHAIR_OPTIONS = ["--analysis_kind=PEP316", "--per_condition_timeout=2"]
-"""CrossHair's effort: up to 2 CPU seconds per postcondition and no iteration cap (tests/test_contracts.py reads it).
+"""CrossHair's effort: up to 2 CPU seconds per postcondition and no iteration cap
+(``tests/duck_soup/test_contracts.py`` reads it).
 
 CrossHair tries Card and other enum arguments member by member, so a condition on cards is sampled, not
 solved; a time budget rather than ``--max_uninteresting_iterations`` lets it sample until the budget runs out.

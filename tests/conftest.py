@@ -2,7 +2,7 @@
 
 * ``dev`` (the default): a modest number of examples, for running the tests while working.
 * ``ci``: derandomized (the same examples on every run, no example database), sized so that
-  ``tests/test_properties.py`` runs in well under two minutes on a two-core machine.
+  ``tests/duck_soup/test_properties.py`` runs in well under two minutes on a two-core machine.
 * ``soak``: many more examples, for the long ``nox -s soak`` session.
 
 No profile has a deadline: a deal is played action by action and the machines that run the

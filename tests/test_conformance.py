@@ -28,7 +28,7 @@ from ducksoup.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = [sys.executable, "-m", "ducksoup", "adapter"]
-FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "duck_soup.py")]
 SUITE = load_suite()
 
 

@@ -308,7 +308,7 @@ def test_expected_failures_and_stale_lists(tmp_path: Path) -> None:
 
 def test_maxfail_list_last_failed_and_log_io(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    faulty = f"{sys.executable} {ROOT / 'tests' / 'faulty' / 'adapter.py'} score-summed"
+    faulty = f"{sys.executable} {ROOT / 'tests' / 'faulty' / 'duck_soup.py'} score-summed"
     result = CliRunner().invoke(main, ["check", "--impl", faulty, "-k", "ds-deal-random-00", "--maxfail", "2"])
     assert result.exit_code == 1 and result.output.strip().endswith("0 passed, 2 failed, 0 skipped")
     listing = CliRunner().invoke(main, ["check", "--list", "--last-failed"])

@@ -247,7 +247,7 @@ WRAPPERS = {  # thin wrappers that word the shared differences for their readers
     ("conformance/duckcheck/compare.py", "diff"),
     ("reference/ducksoup/narration.py", "differences"),
     ("reference/ducksoup/viewer/report.py", "differences"),
-    ("tests/test_differential.py", "json_diff"),
+    ("tests/duck_soup/test_differential.py", "json_diff"),
 }
 
 

@@ -178,6 +178,8 @@ def _conclude(
         if junit is not None:
             junit.write(summary.results, summary.implementation, summary.seconds)
         if request.html_path is not None:
+            # Imported only for --html: the viewer loads the registry and every game's narrator and scenes,
+            # which a run without a page never needs, so ``check`` starts fast (tests/test_imports.py allows it).
             from ducksoup.viewer.report import report_page
 
             request.html_path.write_text(report_page(summary, traces, shlex.join(argv)), encoding="utf-8")

@@ -6,7 +6,6 @@ import importlib
 import math
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import click
 
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from ducksoup import __version__
+from ducksoup.command_options import game_option
 
 VERSION = (
     f"ducksoup {__version__} "
@@ -170,24 +170,6 @@ class GameCommand(click.Command):
             raise click.UsageError(f"{entry.suite.title} has no '{self.name}' command", ctx)
         with command.make_context(ctx.info_name, args, parent=ctx.parent) as sub:
             return command.invoke(sub)
-
-
-def known_games(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """``value`` if it names games of the family (a name, or a tuple of names), else a usage error saying which."""
-    from duckcheck.games import UnknownGame, game
-
-    try:
-        for name in (value,) if isinstance(value, str) else value or ():
-            game(name)
-    except UnknownGame as error:
-        raise click.BadParameter(str(error), ctx, param) from None
-    return value
-
-
-def game_option(help_text: str, multiple: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--game GAME``, checked against the registry only when given (so commands start without loading it)."""
-    name = ("--game", "games") if multiple else ("--game",)
-    return click.option(*name, multiple=multiple, metavar="GAME", callback=known_games, help=help_text)
 
 
 @click.group(cls=FamilyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -32,7 +32,7 @@ from rich.markup import escape
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
-from ducksoup.cli import game_option
+from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import NoAnalysis, reference
 from ducksoup.narration import Loaded, NarrationStopped

@@ -19,7 +19,7 @@ RULING_ID = re.compile(r"^[A-Z]{2}-R\d{2}$")
 class Alternative:
     """Another reading of a ruling's question, and the faulty implementation that plays it.
 
-    ``fault`` names an implementation of ``tests/faulty/adapter.py`` that follows the reading;
+    ``fault`` names an implementation of the game's ``tests/faulty/<game>.py`` that follows the reading;
     the conformance suite must reject it, which is how the suite is known to pin the ruling.
     """
 

@@ -36,9 +36,9 @@ JSON = dict[str, Any]
 
 SECTION_DOCUMENT = "en"
 """The source document whose section numbers are the rules sections of this site."""
-FAULTS_FILE = "tests/faulty/adapter.py"
+FAULTS_FILE = "tests/faulty/duck_soup.py"
 """Where the faulty implementations that take each ruling's other readings live."""
-POWER_TEST = "tests/test_suite_power.py"
+POWER_TEST = "tests/duck_soup/test_suite_power.py"
 """The test that runs the suite against each of them."""
 FIRST_PLAYER = "First dealer"
 """How a trace page names the trace's ``dealer`` field."""

@@ -13,7 +13,8 @@ that produces the conformance suite's views.
 * ``strong`` (:class:`ducksoup.duck_soup.strong.StrongBot`): sampled play-outs in the Duck, the Soup
   solver in the Soup.
 
-Each draws only from its own ``random.Random(seed)``, so a simulation is reproducible.
+Each draws only from its own ``random.Random(seed)``, so a simulation is reproducible. The table of
+the bots by name is :data:`ducksoup.duck_soup.roster.BOTS`.
 """
 
 from __future__ import annotations
@@ -394,17 +395,6 @@ class GreedyBot:
             return 4 * win + stake / 2
         second = 1 if SUIT[card] == SUIT[seen.table[2]] else 2
         return -(2 + second) * lose - stake / 2 - self.keep(seen, card)
-
-
-from ducksoup.duck_soup.strong import StrongBot  # noqa: E402 - it plays the greedy bot above in its play-outs
-
-BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[StrongBot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "strong": StrongBot,
-}
-"""The bots by name, as ``ducksoup simulate --bots`` and ``ducksoup play --bot`` take them; each is built
-from a seed."""
 
 
 def _silent_calls(view: View, legal: Sequence[Action]) -> bool:

@@ -22,8 +22,9 @@ import click
 from rich.console import Console
 
 from ducksoup.display import Style, as_typed, hand_place, in_hand_order, plain_output
-from ducksoup.duck_soup.bots import BOTS, Bot
+from ducksoup.duck_soup.bots import Bot
 from ducksoup.duck_soup.engine import Match
+from ducksoup.duck_soup.roster import BOTS
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.saving import PLAY_HELP, Quit, play_and_keep
 from duckspec.cards import Card, CardNotationError, full_deck, parse_card

@@ -1,6 +1,6 @@
 """``ducksoup simulate``: bots play deals (and games) on the engine, to settle questions by numbers.
 
-Two bots of :data:`ducksoup.duck_soup.bots.BOTS` play ``--deals N`` deals, each from a deck shuffled by
+Two bots of :data:`ducksoup.duck_soup.roster.BOTS` play ``--deals N`` deals, each from a deck shuffled by
 ``random.Random(seed)``, so the same arguments always give the same figures (only the timing
 differs). The dealer alternates and the bots swap seats every two deals, so each bot deals
 half the deals from each seat: who leads first and who sits where cannot bias the result.
@@ -24,8 +24,9 @@ import click
 from rich.console import Console
 
 from duckcheck.duck_soup.encoding import OPTION_VALUES, options_json, parse_options
-from ducksoup.duck_soup.bots import BOTS, Bot
+from ducksoup.duck_soup.bots import Bot
 from ducksoup.duck_soup.engine import Deal, Match
+from ducksoup.duck_soup.roster import BOTS
 from ducksoup.stats import (
     PERCENTILES,
     Tally,

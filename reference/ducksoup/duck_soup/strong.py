@@ -32,13 +32,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ducksoup.duck_soup.bots import GreedyBot, Seen
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.sampling import Knowledge, World, clone, play_out
 from ducksoup.duck_soup.solver import BudgetExceeded, Solver, SoupPosition
 from duckspec.duck_soup.actions import Action, Play
 from duckspec.duck_soup.quacking import Call
-
-# ducksoup.duck_soup.bots lists this bot among its own, so it is imported where it is used, not here.
 
 View = Mapping[str, Any]
 
@@ -83,8 +82,6 @@ class StrongBot:
     def __init__(self, seed: int | None = None, budget: Budget = DEFAULT_BUDGET) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
-        from ducksoup.duck_soup.bots import GreedyBot
-
         self.knowledge = Knowledge()
         self.greedy = GreedyBot(self.rng.randrange(2**32))
         self.solvers: list[Solver] = []
@@ -116,8 +113,6 @@ class StrongBot:
     ) -> list[Action]:
         """The legal actions, best first by the greedy bot's estimate (canonical order among equals);
         with ``close``, only those within ``close`` points of the best."""
-        from ducksoup.duck_soup.bots import Seen
-
         seen = Seen.read(view, gone)
         values = [self.greedy.value(seen, action) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
@@ -199,8 +194,6 @@ def silent_calls_seen(view: View, legal: Sequence[Action]) -> bool | None:
 
 def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
     """``action`` in ``deal``, then the greedy bot on both sides to the end: ``me``'s deal-score difference."""
-    from ducksoup.duck_soup.bots import GreedyBot
-
     world = clone(deal)
     world.apply(action)
     rng = random.Random(seed)

@@ -25,7 +25,7 @@ end, and at every step of :func:`test_deal_every_illegal_action`, all 418 action
 Deals are played by Hypothesis's own choices (which shrink); games and matches by a generator
 seeded from Hypothesis (:class:`Picker`), whose choices make games of realistic length.
 
-The CrossHair tests at the end compare small pairs of functions symbolically (``tests/diffpairs.py``);
+The CrossHair tests at the end compare small pairs of functions symbolically (``tests/duck_soup/diffpairs.py``);
 they run in the background while the Hypothesis tests do.
 
 On a failure the message shows the setup and every action up to the divergence as JSON, in the
@@ -68,7 +68,7 @@ from duckspec.duck_soup.cards import Course, beats_in_suit
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
-from tests import diffpairs
+from tests.duck_soup import diffpairs
 from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
 T = TypeVar("T")
@@ -557,7 +557,7 @@ def test_match(data: st.DataObject) -> None:
 # CrossHair: small pairs of functions compared symbolically
 # --------------------------------------------------------------------------------------------
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CROSSHAIR_ITERATIONS = 50
 CROSSHAIR_TIMEOUT = 600
 """Seconds after which one comparison is stopped and fails: a guard against a hang, not a budget (each takes 3 to
@@ -570,7 +570,8 @@ CROSSHAIR_WORKERS = 2
 
 
 def crosshair_diffbehavior(pair: str) -> subprocess.CompletedProcess[str]:
-    """``python -m crosshair diffbehavior`` on ``spec_<pair>`` and ``engine_<pair>`` of ``tests/diffpairs.py``."""
+    """``python -m crosshair diffbehavior`` on ``spec_<pair>`` and ``engine_<pair>`` of
+    ``tests/duck_soup/diffpairs.py``."""
     path = os.pathsep.join(str(ROOT / folder) for folder in ("", "spec", "reference", "conformance"))
     inherited = os.environ.get("PYTHONPATH")
     env = {**os.environ, "PYTHONPATH": (inherited + os.pathsep if inherited else "") + path}
@@ -579,8 +580,8 @@ def crosshair_diffbehavior(pair: str) -> subprocess.CompletedProcess[str]:
         "-m",
         "crosshair",
         "diffbehavior",
-        f"tests.diffpairs.spec_{pair}",
-        f"tests.diffpairs.engine_{pair}",
+        f"tests.duck_soup.diffpairs.spec_{pair}",
+        f"tests.duck_soup.diffpairs.engine_{pair}",
         f"--max_uninteresting_iterations={CROSSHAIR_ITERATIONS}",
     ]
     try:

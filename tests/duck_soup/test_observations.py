@@ -31,8 +31,7 @@ from duckspec.cards import RANK_LETTERS, SUIT_LETTERS
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.variants import RuleOptions, StockVisibility
-from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
-from tests.test_differential import (
+from tests.duck_soup.test_differential import (
     MAX_DEALS,
     Picker,
     dealers,
@@ -42,6 +41,7 @@ from tests.test_differential import (
     seeded_decks,
     seeds,
 )
+from tests.strategies import ALL_ACTIONS, MAX_DEAL_STEPS, scaled
 
 DEAL_KEYS = frozenset(
     {"dealer", "course", "phase", "to_act", "stock", "face_up", "table", "tricks", "points", "scores"}

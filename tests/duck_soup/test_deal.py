@@ -12,7 +12,7 @@ from duckspec.duck_soup.errors import ErrorCode, IllegalAction
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.tricks import Trick, trick_points, trick_winner
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
-from tests.helpers import DEALER, LEADER, advance, duck, play, position, run
+from tests.duck_soup.helpers import DEALER, LEADER, advance, duck, play, position, run
 
 
 def rejected(state: DealState, action: Play | SayDuck) -> ErrorCode:

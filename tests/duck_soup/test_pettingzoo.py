@@ -42,7 +42,7 @@ TOLERATED = {
 }
 """What PettingZoo's API test says of every environment with action masks (a dict of an observation and a
 mask, as its own card games have), unless it is one of PettingZoo's own."""
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "python" / "pettingzoo_example.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "python" / "pettingzoo_example.py"
 
 
 def rule_options(kwargs: dict[str, Any]) -> RuleOptions:

@@ -5,7 +5,7 @@
 the pair's domain, through the same guard. Each ``spec_*`` function calls the specification's
 rule functions; each ``engine_*`` function computes the same decision with the reference engine's
 tables (``STRENGTH``, ``SUIT``) or runs the engine's own code on a prepared object.
-``tests/test_differential.py`` runs every pair in :data:`PAIRS`.
+``tests/duck_soup/test_differential.py`` runs every pair in :data:`PAIRS`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """CrossHair, run as the ``contracts`` nox session runs it, catches a planted fault and passes the original.
 
-``tests/planted/faulty_rules.py`` copies three small functions of the specification with a
+``tests/duck_soup/planted/faulty_rules.py`` copies three small functions of the specification with a
 one-character fault each and the same contracts. CrossHair checks one function per run, with the
 options the session uses (``CROSSHAIR_OPTIONS`` in ``noxfile.py``): it must find a counterexample
 in each copy, and none in the original. About 15 seconds in all; skipped without crosshair-tool.
@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 
 from duckspec.duck_soup import cards, scoring, tricks
-from tests.planted import faulty_rules
+from tests.duck_soup.planted import faulty_rules
 
 pytest.importorskip("crosshair")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLANTED = Path(faulty_rules.__file__).resolve().parent
 
 PAIRS: list[tuple[Callable[..., object], Callable[..., object]]] = [

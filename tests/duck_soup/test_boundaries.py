@@ -25,8 +25,8 @@ from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.winning import GameEnd, GameResult
 
-ROOT = Path(__file__).resolve().parent.parent
-FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "duck_soup.py")]
 JSON = dict[str, Any]
 
 

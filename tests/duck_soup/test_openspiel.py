@@ -52,7 +52,7 @@ PARAMETERS: list[dict[str, Any]] = [
 ]
 """The rule options in every combination that matters (the face-up card, the order of a double draw, silent
 calls), and player 0 dealing."""
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "python" / "openspiel_example.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "python" / "openspiel_example.py"
 
 
 def load(params: dict[str, Any]) -> Any:

@@ -9,7 +9,7 @@ import pytest
 from duckspec.rulings import Ruling, load_rulings
 from tests.markers import marked_rulings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULINGS = load_rulings("duck_soup")
 REQUIRED_QUESTIONS = {
     "DS-R01": "first card",
@@ -51,13 +51,15 @@ def test_each_rulings_tests_exist_and_carry_its_marker(ruling: Ruling) -> None:
 def test_every_ruling_marker_in_the_tests_is_registered() -> None:
     known = {ruling.id for ruling in RULINGS}
     listed = {test for ruling in RULINGS for test in ruling.tests}
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests" / "duck_soup").glob("test_*.py")):
         for name, ids in marked_rulings(path).items():
             assert ids <= known, f"{path.name}::{name} cites unknown rulings {ids - known}"
             for ruling_id in ids:
                 owner = next(r for r in RULINGS if r.id == ruling_id)
-                if f"tests/{path.name}::{name}" not in owner.tests:
-                    assert path.name == "test_properties.py", f"{ruling_id} does not list tests/{path.name}::{name}"
+                if f"tests/duck_soup/{path.name}::{name}" not in owner.tests:
+                    assert path.name == "test_properties.py", (
+                        f"{ruling_id} does not list tests/duck_soup/{path.name}::{name}"
+                    )
     assert listed
 
 
@@ -77,9 +79,9 @@ def test_rule_options_named_by_rulings_exist() -> None:
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.id)
 def test_each_ruling_names_its_other_readings_and_their_faulty_implementations(ruling: Ruling) -> None:
-    """Every ruling lists the other readings of its question, each played by a fault of ``tests/faulty/adapter.py``
-    whose docstring names the ruling (tests/test_suite_power.py shows the suite rejects each one)."""
-    from tests.faulty.adapter import FAULTS
+    """Every ruling lists the other readings of its question, each played by a fault of ``tests/faulty/duck_soup.py``
+    whose docstring names the ruling (tests/duck_soup/test_suite_power.py shows the suite rejects each one)."""
+    from tests.faulty.duck_soup import FAULTS
 
     assert ruling.alternatives, f"{ruling.id} names no other reading"
     for alternative in ruling.alternatives:

@@ -1,4 +1,4 @@
-"""The suite's power: every deliberately wrong implementation of ``tests/faulty/adapter.py`` fails it.
+"""The suite's power: every deliberately wrong implementation of ``tests/faulty/duck_soup.py`` fails it.
 
 Each fault breaks exactly one rule of the English rules or one ruling of the register; the
 suite is run against it through the runner, stopping at the first failed trace. The faults come
@@ -28,11 +28,11 @@ from duckcheck.runner import RunOptions, run
 from duckcheck.trace import load_suite
 from duckspec.duck_soup import GAME_ID
 from duckspec.rulings import load_rulings
-from tests.faulty.adapter import FAULTS
+from tests.faulty.duck_soup import FAULTS
 from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
-ROOT = Path(__file__).resolve().parent.parent
-FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "adapter.py")]
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "duck_soup.py")]
 RULE = re.compile(r"§\d+|DS-R\d\d")
 
 MISSED: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """Three functions of the specification copied with a one-character fault each, and the same contracts.
 
-``tests/test_contracts.py`` runs CrossHair on them and expects a counterexample for every one;
+``tests/duck_soup/test_contracts.py`` runs CrossHair on them and expects a counterexample for every one;
 it also checks that each copy keeps its original's contracts and differs from it by one character.
 Nothing else may import this module.
 

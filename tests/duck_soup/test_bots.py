@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from ducksoup.duck_soup.bots import BOTS, Bot, GreedyBot, Memory, RandomBot, Seen
+from ducksoup.duck_soup.bots import Bot, GreedyBot, Memory, RandomBot, Seen
 from ducksoup.duck_soup.engine import PLAIN, Deal
+from ducksoup.duck_soup.roster import BOTS
 from ducksoup.duck_soup.simulate import new_deck, play_deal, play_game, seats
 from ducksoup.duck_soup.strong import Budget, StrongBot
 from ducksoup.stats import wilson

@@ -1,10 +1,10 @@
 """Deliberately wrong implementations, each breaking one rule, served over the adapter protocol.
 
-Run as ``python tests/faulty/adapter.py FAULT``. Each fault patches the bundled reference in
+Run as ``python tests/faulty/duck_soup.py FAULT``. Each fault patches the bundled reference in
 this process only, so everything else stays right, then serves it: a *spec* fault replaces one
 function of the specification and serves the spec backend, an *engine* fault patches one method
 or table of the fast engine (:mod:`ducksoup.duck_soup.engine`) and serves the engine backend. The
-conformance suite must reject every one of them (``tests/test_suite_power.py``).
+conformance suite must reject every one of them (``tests/duck_soup/test_suite_power.py``).
 
 Every patch's docstring names the rules section (``§N``) or the ruling (``DS-Rnn``) it breaks.
 """
@@ -769,7 +769,7 @@ def silent_fourth_card_compulsory() -> None:
 
 def main() -> int:
     if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:
-        print(f"usage: adapter.py {{{','.join(FAULTS)}}}", file=sys.stderr)
+        print(f"usage: duck_soup.py {{{','.join(FAULTS)}}}", file=sys.stderr)
         return 2
     chosen = FAULTS[sys.argv[1]]
     chosen.patch()

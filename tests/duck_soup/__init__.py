@@ -1,0 +1,1 @@
+"""Duck Soup's own tests: its specification, engine, bots, bridges, records and traces."""
