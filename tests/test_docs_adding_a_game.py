@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from duckcheck.games import GameSuite, games
+from duckcheck.lint import published
+from duckcheck.trace import load_manifest, suite_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "implementers" / "adding-a-game.rst"
@@ -104,6 +106,14 @@ def test_every_other_reading_of_every_ruling_is_a_faulty_implementation(
         for alternative in ruling.alternatives:
             assert alternative.fault in faults, f"{ruling.id}: no faulty implementation {alternative.fault!r}"
             assert ruling.id in faults[alternative.fault].rule, f"{alternative.fault} names no {ruling.id}"
+
+
+def test_every_trace_of_every_game_is_published_with_its_hash() -> None:
+    """Step 4: the manifest's traces, every game's, are in ``published-ids.txt`` with the SHA-256 they have."""
+    register = published(suite_dir())
+    listed = {entry["id"]: entry["sha256"] for entry in load_manifest()["traces"]}
+    unpublished = sorted(trace_id for trace_id, sha256 in listed.items() if register.get(trace_id) != sha256)
+    assert not unpublished, f"traces not in published-ids.txt with their SHA-256: {unpublished[:5]}"
 
 
 def imported_modules(path: Path) -> set[str]:
