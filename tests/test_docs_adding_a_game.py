@@ -133,3 +133,20 @@ def test_every_game_has_a_benchmark_of_its_engine(suite: GameSuite) -> None:
     scripts = sorted((ROOT / "benchmarks").glob("*.py"))
     timing_it = [path.name for path in scripts if any(name.startswith(engine) for name in imported_modules(path))]
     assert timing_it, f"no script of benchmarks/ imports {engine}*: add benchmarks/{suite.package}.py"
+
+
+@pytest.mark.parametrize("suite", games(), ids=lambda suite: suite.id)
+def test_every_game_is_in_the_familys_table(suite: GameSuite) -> None:
+    """Step 7: the family's page lists the game with its name in traces and its IDs' prefix."""
+    family = (ROOT / "docs" / "family.rst").read_text(encoding="utf-8")
+    row = f"``{suite.id}``, IDs ``{suite.trace_prefix}``"
+    assert row in family, f"docs/family.rst: the table has no row for {suite.id} (its third column reads {row!r})"
+
+
+@pytest.mark.parametrize("suite", games(), ids=lambda suite: suite.id)
+def test_every_games_engine_has_its_python_api_page(suite: GameSuite) -> None:
+    """Step 7: a page of ``docs/python/`` documents the game's engine with autodoc."""
+    directive = re.compile(rf"^\.\. auto(module|class):: ducksoup\.{suite.package}\.engine\b", re.M)
+    pages = sorted((ROOT / "docs" / "python").glob("*.rst"))
+    documenting = [page.name for page in pages if directive.search(page.read_text(encoding="utf-8"))]
+    assert documenting, f"no page of docs/python/ documents ducksoup.{suite.package}.engine"
