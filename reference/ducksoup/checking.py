@@ -15,7 +15,6 @@ import shlex
 import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from duckcheck.compare import Outcome, TraceResult
+from duckcheck.interrupts import signals_raise
 from duckcheck.process import LOG_LIMIT
 from duckcheck.reports import JsonLinesReport, JunitReport
 from duckcheck.runner import (
@@ -100,7 +100,7 @@ def run_check(request: CheckRequest) -> int:
     """
     concluded: list[int] = []
     try:
-        with _interruptible():
+        with signals_raise(Interrupted):
             return _check(request, concluded)
     except KeyboardInterrupt as interrupt:
         if concluded:
@@ -368,22 +368,3 @@ def _locked(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-@contextlib.contextmanager
-def _interruptible() -> Iterator[None]:
-    """Make SIGTERM and SIGHUP interrupt the run like Ctrl-C (:class:`Interrupted`), so the implementation's
-    processes are ended and the reports written; the previous handlers come back afterwards."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(number: int, frame: object) -> None:
-        raise Interrupted(number)
-
-    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGTERM, signal.SIGHUP)}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)

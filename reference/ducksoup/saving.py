@@ -35,6 +35,7 @@ from typing import Any
 
 from rich.console import Console
 
+from duckcheck.interrupts import signals_raise
 from duckcheck.trace import dump_trace
 
 JSON = dict[str, Any]
@@ -210,24 +211,6 @@ def _signals_ignored() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-@contextlib.contextmanager
-def _signals_interrupt() -> Iterator[None]:
-    """Make SIGTERM and SIGHUP stop the game like Ctrl-C (:class:`Signalled`); the old handlers come back after."""
-    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
-        yield
-        return
-
-    def interrupt(number: int, frame: object) -> None:
-        raise Signalled(number)
-
-    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGTERM, signal.SIGHUP)}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
 @dataclass(frozen=True)
 class Ending:
     """How a game ended: what is said, the exit status, and whether the player can still be asked something."""
@@ -366,7 +349,7 @@ def play_and_keep(
         reason = f"cannot write in {save.parent}: {failure}; give a path in a folder you can write to"
         return _refuse(save, reason)
     keeper.say(f"the game is saved to {keeper.where} after every move")
-    with _signals_interrupt():
+    with signals_raise(Signalled):
         try:
             play(read, lambda: keeper.keep(trace()))
             ending = OVER
