@@ -1,13 +1,14 @@
 """JSON values compared strictly, and the differences between two of them named field by field.
 
 Every place of the project that compares JSON values (the runner with an implementation's
-replies, the narrators with a trace's claims, the ``check --html`` report) uses this module, so
+replies, the narrators with a trace's claims, the ``check --html`` report, the viewer's compact pages)
+uses this module, so
 that they all agree on what "the same" means: two JSON values are the same only when their JSON
 texts are, once object keys are sorted: ``true`` is not ``1``, ``1.0`` is not ``1`` and
 ``-0.0`` is not ``0.0``, though Python's ``==`` holds for each pair; the order of an object's
 keys does not matter; arrays are compared item by item.
 
-An implementation's reply line is read with :func:`loads_strict`, which refuses what is not
+An implementation's reply line, and a trace file, is read with :func:`loads_strict`, which refuses what is not
 JSON's data model even though Python's parser takes it: ``NaN`` and ``Infinity``, and an object
 that names a key twice (JSON leaves its meaning open; a parser would keep one of the two).
 """
