@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """The signals that stop a run like Ctrl-C: a termination request and the terminal closing."""
@@ -18,21 +19,34 @@ STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 @contextlib.contextmanager
 def signals_raise(stop: Callable[[int], KeyboardInterrupt]) -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise ``stop(number)``; the previous handlers come back after it.
-
-    Only the main thread may set handlers, so elsewhere (a command run by a test in a thread) the block runs
-    with the handlers as they are.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+    """Within the block, SIGTERM and SIGHUP raise ``stop(number)``; the previous handlers come back after it."""
 
     def interrupt(number: int, frame: object) -> None:
         raise stop(number)
 
-    previous = {number: signal.signal(number, interrupt) for number in STOPPING_SIGNALS}
+    with _handled(STOPPING_SIGNALS, interrupt):
+        yield
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Within the block, Ctrl-C, SIGTERM and SIGHUP are ignored (one that arrives meanwhile is dropped): for
+    the work of stopping (ending an implementation's processes, the last save of a game), which a second
+    signal must not cut short."""
+    with _handled((signal.SIGINT, *STOPPING_SIGNALS), signal.SIG_IGN):
+        yield
+
+
+@contextlib.contextmanager
+def _handled(numbers: Iterable[signal.Signals], handler: Any) -> Iterator[None]:
+    """``handler`` for each of ``numbers`` within the block, the previous handlers after it. Only the main
+    thread may set handlers, so elsewhere (a command run by a test in a thread) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, handler) for number in numbers}
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for number, old in previous.items():
+            signal.signal(number, old)

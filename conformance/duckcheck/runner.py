@@ -10,9 +10,7 @@ goes on; a crashed or hung implementation is started again for the next trace.
 
 from __future__ import annotations
 
-import contextlib
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -21,6 +19,7 @@ from typing import Any
 
 from duckcheck import PROTOCOL_VERSION
 from duckcheck.compare import Outcome, TraceChecker, TraceResult
+from duckcheck.interrupts import signals_ignored
 from duckcheck.process import LOG_LIMIT, CannotStart, Implementation, IOLog, OutOfTime
 from duckcheck.protocol import ProtocolError, hello, parse_line, supports
 from duckcheck.strict import same, typed
@@ -203,22 +202,6 @@ def _implementation(handshake: JSON) -> JSON:
     """The handshake's description of the implementation, its texts made safe to show."""
     described = handshake.get("implementation", {})
     return {key: shown(value, 200) for key, value in described.items() if isinstance(value, str)}
-
-
-@contextlib.contextmanager
-def signals_ignored() -> Iterator[None]:
-    """Ignore SIGINT, SIGTERM and SIGHUP while the implementation is ended and the results completed: the run
-    is stopping already, and a second Ctrl-C must not leave processes behind or lose the summary."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    numbers = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
-    previous = {number: signal.signal(number, signal.SIG_IGN) for number in numbers}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 @dataclass

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from duckcheck.compare import Outcome, TraceResult
-from duckcheck.interrupts import signals_raise
+from duckcheck.interrupts import signals_ignored, signals_raise
 from duckcheck.process import LOG_LIMIT
 from duckcheck.reports import JsonLinesReport, JunitReport
 from duckcheck.runner import (
@@ -35,7 +35,6 @@ from duckcheck.runner import (
     read_expected_failures,
     run,
     select,
-    signals_ignored,
 )
 from duckcheck.trace import TraceError, load_suite
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, loads, read_text, shown

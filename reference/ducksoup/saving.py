@@ -27,7 +27,6 @@ import os
 import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ from typing import Any
 
 from rich.console import Console
 
-from duckcheck.interrupts import signals_raise
+from duckcheck.interrupts import signals_ignored, signals_raise
 from duckcheck.trace import dump_trace
 
 JSON = dict[str, Any]
@@ -196,21 +195,6 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-@contextlib.contextmanager
-def _signals_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C, SIGTERM and SIGHUP (a signal held meanwhile is dropped) while the game is concluded: a
-    second signal must not cut the last save or the exit status short."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {number: signal.signal(number, signal.SIG_IGN) for number in SIGNALS}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
 @dataclass(frozen=True)
 class Ending:
     """How a game ended: what is said, the exit status, and whether the player can still be asked something."""
@@ -366,7 +350,7 @@ def play_and_keep(
         if ending is not GAVE_UP:
             with contextlib.suppress(KeyboardInterrupt):  # a second signal: what is not written yet goes to stderr
                 keeper.settle(ending)
-    with _signals_ignored():
+    with signals_ignored():
         return keeper.conclude(ending)
 
 
