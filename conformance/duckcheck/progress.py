@@ -20,6 +20,19 @@ CHECK_EVERY = 256
 """How many items go by between two looks at the clock (looking costs more than an item of cheap work)."""
 
 
+def progress_display(console: Console) -> Progress:
+    """The progress bar of every long piece of work (reading a file, a simulation): what, how far of how many,
+    and the time left; gone from the terminal when the work ends."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 @contextmanager
 def slow_progress(
     total: int, what: str, console: Console | None = None, quiet: float = QUIET_SECONDS
@@ -38,14 +51,7 @@ def slow_progress(
         if bar is None:
             if not console.is_terminal or time.monotonic() - started < quiet:
                 return
-            bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            )
+            bar = progress_display(console)
             bar.start()
             task = bar.add_task(what, total=total)
         assert task is not None

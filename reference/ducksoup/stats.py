@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from duckcheck.codec import EncodingError
+from duckcheck.progress import progress_display
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -145,16 +146,7 @@ def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[
     if not console.is_terminal:
         yield lambda: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_display(console) as progress:
         task = progress.add_task(what, total=total)
         yield lambda: progress.advance(task)
 
