@@ -4,11 +4,12 @@ Each game lives in a folder of its own in every layer (``duckspec/<package>/``,
 ``duckcheck/<package>/``, ``ducksoup/<package>/``, ``conformance/traces/<game id>/``), and its
 ``duckcheck`` folder defines ``SUITE``, a :class:`GameSuite`: the game's facts as a record
 (its identifier in traces, player counts, scopes, rule options, rules sections, error codes,
-rulings) and its behaviour as a few named functions (the oracle that plays a trace's setup on
-the specification, the players' views, how to describe an action, which sections a failure
-concerns, the generator's plan). The runner, the linter, the generator and the reports reach
-everything game-specific through it, never by naming a game, so adding a game means adding
-its folders. The games are found by looking for ``SUITE`` in the sub-packages of
+rulings) and its behaviour as a few named pieces (its oracle, a :class:`duckcheck.oracle.Table`
+that plays a trace's setup on the specification; the players' views; its action codec; how to
+describe an action; which sections a failure concerns; the generator's plan). The runner, the
+linter, the generator, the reports and the reference's shared modules reach everything
+game-specific through it, never by naming a game or importing a game's folder, so adding a game
+means adding its folders. The games are found by looking for ``SUITE`` in the sub-packages of
 ``duckcheck``; a game's package name is its identifier with ``-`` written ``_``.
 
 The model is OpenSpiel's registration (a game's facts as data beside a small behaviour
@@ -26,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 import duckcheck
 from duckcheck.codec import JSON, EncodingError, SetupError
+from duckcheck.oracle import AnyTable
 from duckspec.rulings import Ruling, load_rulings
 
 DEFAULT_GAME = "duck-soup"
@@ -45,6 +47,10 @@ class Table(Protocol):
 
     def apply(self, action: Any) -> Table:
         """The table after ``action``; raises the game's ``IllegalAction`` (with a ``code``) if illegal."""
+        ...
+
+    def attempt(self, action: Any) -> Table | str:
+        """The table after ``action``, or the error code the rules reject it with."""
         ...
 
     def to_json(self) -> JSON:
@@ -104,8 +110,9 @@ class GameSuite:
     """The section that governs each field of the canonical state, for failure reports."""
     error_sections: Mapping[str, str]
     """Every error code, in order of precedence, with the section whose rule it enforces."""
-    start: Callable[[Setup], Table]
-    """The specification's table for a setup; raises :class:`SetupError` or :class:`EncodingError`."""
+    oracle: type[AnyTable]
+    """The game's oracle: its specification behind the skeleton :class:`duckcheck.oracle.Table` (reading and
+    checking a setup, playing a deal or a longer play). The reference reaches a game's oracle here."""
     views: Callable[[], Views]
     """A fresh follower of one trace's states, deriving the players' views."""
     parse_action: Callable[[Any, str], Any]
@@ -121,6 +128,10 @@ class GameSuite:
     def package(self) -> str:
         """The game's folder name in every layer (``duck_soup``)."""
         return package_of(self.id)
+
+    def start(self, setup: Setup) -> Table:
+        """The specification's table for a setup; raises :class:`SetupError` or :class:`EncodingError`."""
+        return self.oracle.of(setup)
 
     def rulings(self) -> tuple[Ruling, ...]:
         """The game's rulings register."""

@@ -110,7 +110,7 @@ def _is_examples(value: object) -> bool:
 # What each target of a GameReference must point at, checked whenever one is loaded (a comment, not a docstring:
 # autodoc would print the functions' addresses).
 TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
-    "backends": (callable, "a class made from a Setup"),
+    "backends": (callable, "a class made from the game's GameSuite and a Setup"),
     "bots": (_is_bot_mapping, "a mapping of bot names to bot classes"),
     "narrator": (callable, "a function returning a Narrator"),
     "examples": (_is_examples, "a sequence of worked examples"),
@@ -128,8 +128,10 @@ class GameReference:
 
     suite: GameSuite
     backends: Mapping[str, Target]
-    """The adapter's backends by name: ``engine`` (the default, the fast engine) and ``spec``; each is made
-    from a :class:`~duckcheck.games.Setup` and is a :class:`Backend`."""
+    """The adapter's backends by name: ``engine`` (the default, the fast engine: the game's subclass of
+    :class:`ducksoup.backends.EngineBackend`) and ``spec`` (:class:`ducksoup.backends.SpecBackend`, the same for
+    every game); each is made from the game's :class:`~duckcheck.games.GameSuite` and a
+    :class:`~duckcheck.games.Setup`, and is a :class:`Backend`."""
     bots: Target
     """A mapping of bot names to bot classes, each made from a seed; ``random`` and ``greedy`` at least."""
     narrator: Target
@@ -184,7 +186,7 @@ class GameReference:
         return value
 
     def backend(self, name: str, setup: Setup) -> Backend:
-        backend: Backend = self.resolve(f"backends.{name}")(setup)
+        backend: Backend = self.resolve(f"backends.{name}")(self.suite, setup)
         return backend
 
     def bot_classes(self) -> Mapping[str, Callable[[int | None], Any]]:

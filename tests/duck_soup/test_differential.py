@@ -44,7 +44,6 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -307,7 +306,7 @@ class Duel:
         before = self.table.to_json()
         needed = self.needs_deck
         state = games.match_add_decks(self.match, decks)
-        self.table = replace(self.table, decks_given=self.table.decks_given + len(decks), state=state, finished=None)
+        self.table = Table(self.table.scope, self.table.decks_given + len(decks), state)
         self.engine_match.add_decks([engine_deck(deck, self.form) for deck in decks])
         self.known = known_after(before, self.table.to_json(), self.known)
         event(f"add_decks {'when needed' if needed else 'after the end' if self.is_over else 'in a deal'}")

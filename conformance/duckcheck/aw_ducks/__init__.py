@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 
 from duckcheck.aw_ducks.encoding import OPTION_VALUES, parse_action
 from duckcheck.aw_ducks.failures import FIELD_SECTIONS, describe, sections_of
-from duckcheck.aw_ducks.oracle import Scope, Table
+from duckcheck.aw_ducks.oracle import Table
 from duckcheck.aw_ducks.views import TraceViews
 from duckcheck.codec import JSON
 from duckcheck.games import GameSuite
@@ -39,12 +39,12 @@ SUITE = GameSuite(
     family_order=3,
     trace_prefix="ad-",
     players=PLAYERS,
-    scopes=tuple(scope.value for scope in Scope),
+    scopes=tuple(scope.value for scope in Table.scopes),
     option_values=OPTION_VALUES,
     sections=SECTION_TITLES,
     field_sections=FIELD_SECTIONS,
     error_sections={code.value: code.section for code in ErrorCode},
-    start=Table.of,
+    oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import FIELD_SECTIONS, OPTION_VALUES, parse_action
 from duckcheck.doubleduck.failures import describe, sections_of
-from duckcheck.doubleduck.oracle import Scope, Table
+from duckcheck.doubleduck.oracle import Table
 from duckcheck.doubleduck.views import TraceViews
 from duckcheck.games import GameSuite
 from duckspec.doubleduck import GAME_ID, PLAYERS, SECTION_TITLES, SECTIONS
@@ -40,12 +40,12 @@ SUITE = GameSuite(
     family_order=2,
     trace_prefix="dd-",
     players=(PLAYERS,),
-    scopes=tuple(scope.value for scope in Scope),
+    scopes=tuple(scope.value for scope in Table.scopes),
     option_values=OPTION_VALUES,
     sections={section: SECTION_TITLES[section] for section in SECTIONS},
     field_sections=FIELD_SECTIONS,
     error_sections={code.value: code.section for code in ErrorCode},
-    start=Table.of,
+    oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from duckcheck.codec import JSON
 from duckcheck.duck_soup.encoding import OPTION_VALUES, parse_action
 from duckcheck.duck_soup.failures import FIELD_SECTIONS, SECTION_TITLES, describe, sections_of
-from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.oracle import Table
 from duckcheck.duck_soup.views import TraceViews
 from duckcheck.games import GameSuite
 from duckspec.duck_soup import GAME_ID
@@ -31,12 +31,12 @@ SUITE = GameSuite(
     family_order=1,
     trace_prefix="ds-",
     players=(2,),
-    scopes=tuple(scope.value for scope in Scope),
+    scopes=tuple(scope.value for scope in Table.scopes),
     option_values=OPTION_VALUES,
     sections=SECTION_TITLES,
     field_sections=FIELD_SECTIONS,
     error_sections={code.value: code.section for code in ErrorCode},
-    start=Table.of,
+    oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,

@@ -8,7 +8,7 @@ from ducksoup.games import GameReference
 
 GAME = GameReference(
     suite=SUITE,
-    backends={"engine": "ducksoup.aw_ducks.backends:EngineBackend", "spec": "ducksoup.aw_ducks.backends:SpecBackend"},
+    backends={"engine": "ducksoup.aw_ducks.backends:EngineBackend", "spec": "ducksoup.backends:SpecBackend"},
     bots="ducksoup.aw_ducks.bots:BOTS",
     narrator="ducksoup.aw_ducks.narrate:narrator",
     examples="duckspec.aw_ducks.examples:WORKED_EXAMPLES",

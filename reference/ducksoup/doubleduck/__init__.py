@@ -8,10 +8,7 @@ from ducksoup.games import GameReference
 
 GAME = GameReference(
     suite=SUITE,
-    backends={
-        "engine": "ducksoup.doubleduck.backends:EngineBackend",
-        "spec": "ducksoup.doubleduck.backends:SpecBackend",
-    },
+    backends={"engine": "ducksoup.doubleduck.backends:EngineBackend", "spec": "ducksoup.backends:SpecBackend"},
     bots="ducksoup.doubleduck.bots:BOTS",
     narrator="ducksoup.doubleduck.narrate:narrator",
     examples="duckspec.doubleduck.examples:WORKED_EXAMPLES",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from duckcheck import FORMAT_VERSION
 from duckcheck.codec import JSON, cards_text
 from duckcheck.doubleduck.encoding import action_json, options_json
-from duckcheck.doubleduck.oracle import Scope, check_setup
+from duckcheck.doubleduck.oracle import Scope, Table
 from duckcheck.trace import validate_trace
 from ducksoup.doubleduck.engine import Deal, Game
 from duckspec.cards import Card
@@ -29,7 +29,7 @@ from duckspec.doubleduck.variants import RuleOptions
 def start(scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Deal | Game:
     """A new engine deal (scope ``"deal"``) or game, checked like a trace's setup."""
     kind = Scope(scope)
-    check_setup(kind, len(decks))
+    Table.check_setup(kind, options, len(decks))
     return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Game(decks, dealer, options)
 
 

@@ -9,7 +9,7 @@ from ducksoup.games import GameReference
 
 GAME = GameReference(
     suite=SUITE,
-    backends={"engine": "ducksoup.duck_soup.backends:EngineBackend", "spec": "ducksoup.duck_soup.backends:SpecBackend"},
+    backends={"engine": "ducksoup.duck_soup.backends:EngineBackend", "spec": "ducksoup.backends:SpecBackend"},
     bots="ducksoup.duck_soup.roster:BOTS",
     narrator="ducksoup.duck_soup.narrate:narrator",
     examples="duckspec.duck_soup.examples:WORKED_EXAMPLES",

@@ -166,7 +166,7 @@ from typing import Any
 
 from duckcheck.codec import SetupError
 from duckcheck.duck_soup.encoding import parse_options
-from duckcheck.duck_soup.oracle import Scope, check_setup
+from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.trace import trace_id_from_name
 from duckcheck.untrusted import STDIN, excerpt, shown
 from ducksoup.duck_soup.engine import SOUP, Deal, Match
@@ -1209,7 +1209,7 @@ def infer_decks(record: Record, until_broken: bool = False) -> Inference:
         raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
     try:
         options = record.options
-        check_setup(Scope(record.scope), options, len(record.deals))
+        Table.check_setup(Scope(record.scope), options, len(record.deals))
     except (ValueError, SetupError) as error:
         raise RecordError(
             f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")

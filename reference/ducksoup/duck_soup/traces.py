@@ -20,7 +20,7 @@ from duckcheck import FORMAT_VERSION
 from duckcheck.codec import cards_text, parse_cards_text
 from duckcheck.compare import diff
 from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
-from duckcheck.duck_soup.oracle import Scope, check_setup
+from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.strict import same
 from duckcheck.trace import validate_trace
 from ducksoup.duck_soup.engine import Deal, Match
@@ -40,7 +40,7 @@ class TraceMismatch(AssertionError):
 def start(scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Deal | Match:
     """A new engine deal (scope ``"deal"``) or game or match, checked like a trace's setup."""
     kind = Scope(scope)
-    check_setup(kind, options, len(decks))
+    Table.check_setup(kind, options, len(decks))
     return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Match(decks, dealer, options)
 
 
