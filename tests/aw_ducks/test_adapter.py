@@ -46,7 +46,7 @@ def test_an_adapter_serving_duck_soup_alone_skips_aw_ducks_with_the_reason() -> 
     ("change", "words"),
     [
         ({"players": 5}, "players: Aw Ducks! is a game for 2, 3 or 4"),
-        ({"dealer": 2}, "player from 0 to 1"),
+        ({"dealer": 2}, "dealer (the first start player) must be player 0 or 1, not 2"),
         ({"scope": "deal"}, "scope: 'deal' is not one of round, game"),
         ({"options": {"target": 120}}, "options: option 'target' cannot be 120"),
         ({"decks": ["3R"]}, "a deck lists the 96 cards"),

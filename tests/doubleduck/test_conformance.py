@@ -81,7 +81,7 @@ def test_a_bad_start_gets_one_line() -> None:
     trace = load_traces()[0]
     start = {"cmd": "start", "seq": 1, "game": "doubleduck", "scope": "deal", "options": {}, "players": 3}
     reply = Session().handle({**start, "dealer": 0, "decks": trace["decks"]}) or {}
-    assert reply == {"seq": 1, "errored": "players: Doubleduck is played by 4 players, not 3"}
+    assert reply == {"seq": 1, "errored": "players: Doubleduck is a game for 4, not 3"}
     reply = Session().handle({**start, "players": 4, "dealer": 0, "decks": ["AS" * 104]}) or {}
     assert "errored" in reply and "\n" not in reply["errored"] and "missing" in reply["errored"]
 

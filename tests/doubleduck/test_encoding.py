@@ -91,7 +91,7 @@ def setup(scope: str = "deal", count: int = 1, **fields: Any) -> Setup:
 
 def test_the_oracle_refuses_a_setup_that_does_not_fit() -> None:
     assert Table.of(setup()).to_json()["to_act"] == 1
-    with pytest.raises(SetupError, match="4 players"):
+    with pytest.raises(SetupError, match="a game for 4, not 3"):
         Table.of(setup(players=3))
     with pytest.raises(SetupError, match="exactly one deck"):
         Table.of(setup(count=2))
