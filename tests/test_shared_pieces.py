@@ -1,0 +1,130 @@
+"""Machinery written once: each shared piece is defined in one shared module, and no game defines its own.
+
+The pieces checked here, each with its one home:
+
+* the oracle's skeleton, :class:`duckcheck.oracle.Table` (reading and checking a setup, quoting hostile values
+  with ``excerpt()``; the scopes; the deal-versus-game dispatch), which each game's ``oracle.Table``
+  subclasses with only its facts and its specification's functions;
+* the spec backend, :class:`ducksoup.backends.SpecBackend`, the same class in every game's registry entry;
+* the engine backend's protocol handling, :class:`ducksoup.backends.EngineBackend`, which each game's
+  ``backends.EngineBackend`` subclasses with only the way to start its engine.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import duckcheck
+import ducksoup
+from duckcheck.codec import EncodingError, SetupError
+from duckcheck.games import GameSuite, Setup, games
+from duckcheck.oracle import Scope, TableSetup
+from duckcheck.oracle import Table as Skeleton
+from ducksoup.backends import EngineBackend, SpecBackend
+from ducksoup.games import reference
+
+PACKAGES = {"conformance": Path(duckcheck.__file__).parent, "reference": Path(ducksoup.__file__).parent}
+SHARED_CLASSES = {"Scope": Scope, "TableSetup": TableSetup, "SpecBackend": SpecBackend}
+"""Classes that only their shared module defines."""
+SHARED_FUNCTIONS = {"read_setup", "check_setup", "check_decks"}
+"""What the skeleton does for every game, which no game's module defines at its top level."""
+SKELETON_METHODS = {
+    "of",
+    "read_setup",
+    "read_scope",
+    "read_players",
+    "read_decks",
+    "check_setup",
+    "start",
+    "legal_actions",
+    "apply",
+    "attempt",
+    "is_over",
+    "needs_deck",
+    "decks_used",
+    "to_json",
+}
+"""The skeleton's own behaviour, which a game's Table inherits and never overrides."""
+
+
+def param_id(value: object) -> str:
+    return value.id if isinstance(value, GameSuite) else str(value)
+
+
+def game_modules() -> list[Path]:
+    """Every module of every game's folder in the suite and in the reference."""
+    return sorted(
+        path for suite in games() for root in PACKAGES.values() for path in (root / suite.package).rglob("*.py")
+    )
+
+
+@pytest.mark.parametrize("path", game_modules(), ids=lambda path: "/".join(path.parts[-2:]))
+def test_no_game_module_defines_a_shared_piece(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            assert node.name not in SHARED_CLASSES, f"{path}: {node.name} is {SHARED_CLASSES[node.name].__module__}'s"
+        if isinstance(node, ast.FunctionDef):
+            assert node.name not in SHARED_FUNCTIONS, f"{path}: {node.name} is duckcheck.oracle.Table's"
+
+
+@pytest.mark.parametrize("suite", games(), ids=param_id)
+def test_each_oracle_is_the_skeleton_with_what_differs(suite: GameSuite) -> None:
+    assert issubclass(suite.oracle, Skeleton)
+    assert suite.oracle.__module__ == f"duckcheck.{suite.package}.oracle"
+    overridden = SKELETON_METHODS & set(vars(suite.oracle))
+    assert not overridden, f"{suite.id}: its Table redefines the skeleton's {sorted(overridden)}"
+    assert [scope.value for scope in suite.oracle.scopes] == list(suite.scopes)
+
+
+@pytest.mark.parametrize("suite", games(), ids=param_id)
+def test_each_game_serves_the_one_spec_backend_and_a_small_engine_backend(suite: GameSuite) -> None:
+    entry = reference(suite.id)
+    assert entry.backends["spec"] == "ducksoup.backends:SpecBackend"
+    engine = entry.resolve("backends.engine")
+    assert issubclass(engine, EngineBackend) and engine is not EngineBackend
+    assert set(vars(engine)) - {"__module__", "__doc__", "__qualname__"} == {"start_engine"}, suite.id
+
+
+def hostile_setups(suite: GameSuite) -> list[tuple[str, dict[str, Any]]]:
+    """Setups with one field hostile (huge, and starting with a terminal's clear-screen sequence), each with the
+    start of its refusal: the field at fault."""
+    huge = "\x1b[2J" + "Q" * 100_000
+    return [
+        ("scope:", {"scope": huge}),
+        ("players:", {"players": huge}),
+        ("players:", {"players": 10**5000}),
+        ("dealer", {"dealer": huge}),
+        ("dealer", {"dealer": [huge] * 3}),
+        ("decks:", {"decks": huge}),
+        ("decks[0]:", {"decks": [huge]}),
+        ("decks:", {"decks": [[huge]]}),
+        ("options:", {"options": {huge: 1}}),
+        ("options:", {"options": {next(iter(suite.option_values)): huge}}),
+    ]
+
+
+HOSTILE = [
+    pytest.param(suite, where, change, id=f"{suite.id}-{number}")
+    for suite in games()
+    for number, (where, change) in enumerate(hostile_setups(suite))
+]
+
+
+@pytest.mark.parametrize(("suite", "where", "change"), HOSTILE)
+def test_a_hostile_setup_value_gets_a_short_line(suite: GameSuite, where: str, change: dict[str, Any]) -> None:
+    """The refusal is one line of at most a few hundred characters, naming the field and quoting at most an
+    escaped excerpt, from the oracle and from both of the adapter's backends."""
+    trace = {"game": suite.id, "scope": suite.scopes[0], "options": {}, "players": suite.players[0], "dealer": 0}
+    setup = Setup.of({**trace, "decks": [], **change})
+    entry = reference(suite.id)
+    for start in (suite.start, lambda s: entry.backend("engine", s), lambda s: entry.backend("spec", s)):
+        with pytest.raises((EncodingError, SetupError)) as refused:
+            start(setup)
+        message = str(refused.value)
+        assert message.startswith(where) and "\n" not in message and "\x1b" not in message, message
+        assert len(message) < 300, message
