@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from duckcheck import FORMAT_VERSION
 from duckcheck.codec import JSON, cards_text
 from duckcheck.doubleduck.encoding import action_json, options_json
-from duckcheck.doubleduck.oracle import Scope, Table
+from duckcheck.doubleduck.oracle import Table
+from duckcheck.oracle import Scope
 from duckcheck.trace import validate_trace
 from ducksoup.doubleduck.engine import Deal, Game
 from duckspec.cards import Card

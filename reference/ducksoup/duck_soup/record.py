@@ -166,7 +166,8 @@ from typing import Any
 
 from duckcheck.codec import SetupError
 from duckcheck.duck_soup.encoding import parse_options
-from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.oracle import Table
+from duckcheck.oracle import Scope
 from duckcheck.trace import trace_id_from_name
 from duckcheck.untrusted import STDIN, excerpt, shown
 from ducksoup.duck_soup.engine import SOUP, Deal, Match

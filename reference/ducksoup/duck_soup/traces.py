@@ -20,7 +20,8 @@ from duckcheck import FORMAT_VERSION
 from duckcheck.codec import cards_text, parse_cards_text
 from duckcheck.compare import diff
 from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
-from duckcheck.duck_soup.oracle import Scope, Table
+from duckcheck.duck_soup.oracle import Table
+from duckcheck.oracle import Scope
 from duckcheck.strict import same
 from duckcheck.trace import validate_trace
 from ducksoup.duck_soup.engine import Deal, Match
