@@ -63,6 +63,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(click|rich|jsonschema)\..*"),
     (r"py:.*", r"(numpy|pyspiel|pettingzoo|gymnasium)\..*"),  # the bridges' libraries (extras)
     (r"py:class", r".*\.T"),  # type variables
+    (r"py:(class|obj)", r"duckcheck\.oracle\.[A-Z][a-z]*T"),  # the oracle skeleton's type variables (DealT, ...)
 ]
 
 # Autodoc: signatures with their type hints, members in source order.

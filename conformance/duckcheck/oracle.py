@@ -144,7 +144,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def read_setup(cls, setup: SetupFields) -> TableSetup[OptionsT, CardT]:
-        """The setup of a trace or ``start`` request, checked; :class:`EncodingError` or :class:`SetupError` says what
+        """The setup of a trace or ``start`` request, checked; :class:`~duckcheck.codec.EncodingError` or :class:`~duckcheck.codec.SetupError` says what
         is wrong and what would be right, quoting at most an excerpt of what was given."""
         scope = cls.read_scope(setup.scope)
         players = cls.read_players(setup.players)
@@ -186,7 +186,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def check_setup(cls, scope: Scope, options: OptionsT, decks: int, players: int | None = None) -> None:
-        """Raise :class:`SetupError` unless the scope, the options, the number of decks and of players fit together."""
+        """Raise :class:`~duckcheck.codec.SetupError` unless the scope, the options, the number of decks and of players fit together."""
         if scope not in cls.scopes:
             raise SetupError(f"scope: {cls.title} has no {scope} scope; one of {', '.join(cls.scopes)}")
         if players is not None:
@@ -206,7 +206,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
         decks: Sequence[Sequence[CardT]],
         players: int | None = None,
     ) -> Self:
-        """Deal the first deck; raises :class:`SetupError` for a setup the scope does not allow.
+        """Deal the first deck; raises :class:`~duckcheck.codec.SetupError` for a setup the scope does not allow.
 
         ``players`` may be left out in a game for one number of players."""
         count = cls.player_counts[0] if players is None and len(cls.player_counts) == 1 else players
@@ -286,12 +286,12 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def parse_options(cls, data: Any) -> OptionsT:
-        """The rule options of the setup's JSON; :class:`EncodingError` naming what would be right."""
+        """The rule options of the setup's JSON; :class:`~duckcheck.codec.EncodingError` naming what would be right."""
         raise NotImplementedError
 
     @classmethod
     def parse_deck(cls, text: str, where: str) -> tuple[CardT, ...]:
-        """The cards of one deck order; :class:`EncodingError` naming ``where``."""
+        """The cards of one deck order; :class:`~duckcheck.codec.EncodingError` naming ``where``."""
         raise NotImplementedError
 
     @classmethod
@@ -300,7 +300,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def check_options(cls, scope: Scope, options: OptionsT) -> None:
-        """Raise :class:`SetupError` unless the options fit the scope (most games: any options fit any scope)."""
+        """Raise :class:`~duckcheck.codec.SetupError` unless the options fit the scope (most games: any options fit any scope)."""
 
     @classmethod
     def new_deal(cls, deck: Sequence[CardT], first: int, players: int, options: OptionsT) -> DealT:

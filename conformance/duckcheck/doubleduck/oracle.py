@@ -101,4 +101,4 @@ class Table(Skeleton[deals.DealState, games.GameState, Action, RuleOptions, Card
         return game_state_json(series, decks_given)
 
 
-__all__ = ["Scope", "Table"]
+__all__ = ["Table"]

@@ -106,4 +106,4 @@ class Table(Skeleton[deals.DealState, games.MatchState, Action, RuleOptions, Car
         return match_state_json(series, decks_given)
 
 
-__all__ = ["Scope", "Table"]
+__all__ = ["Table"]
