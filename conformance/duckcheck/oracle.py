@@ -144,8 +144,10 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def read_setup(cls, setup: SetupFields) -> TableSetup[OptionsT, CardT]:
-        """The setup of a trace or ``start`` request, checked; :class:`~duckcheck.codec.EncodingError` or :class:`~duckcheck.codec.SetupError` says what
-        is wrong and what would be right, quoting at most an excerpt of what was given."""
+        """The setup of a trace or ``start`` request, checked.
+
+        :class:`~duckcheck.codec.EncodingError` or :class:`~duckcheck.codec.SetupError` says what is wrong, where,
+        and what would be right, quoting at most an escaped excerpt of what was given."""
         scope = cls.read_scope(setup.scope)
         players = cls.read_players(setup.players)
         if type(setup.first) is not int or not 0 <= setup.first < players:
@@ -186,7 +188,8 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def check_setup(cls, scope: Scope, options: OptionsT, decks: int, players: int | None = None) -> None:
-        """Raise :class:`~duckcheck.codec.SetupError` unless the scope, the options, the number of decks and of players fit together."""
+        """Raise :class:`~duckcheck.codec.SetupError` unless the scope, the options, the number of decks and of
+        players fit together."""
         if scope not in cls.scopes:
             raise SetupError(f"scope: {cls.title} has no {scope} scope; one of {', '.join(cls.scopes)}")
         if players is not None:
@@ -300,7 +303,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def check_options(cls, scope: Scope, options: OptionsT) -> None:
-        """Raise :class:`~duckcheck.codec.SetupError` unless the options fit the scope (most games: any options fit any scope)."""
+        """Raise :class:`~duckcheck.codec.SetupError` unless the options fit the scope (in most games any do)."""
 
     @classmethod
     def new_deal(cls, deck: Sequence[CardT], first: int, players: int, options: OptionsT) -> DealT:
