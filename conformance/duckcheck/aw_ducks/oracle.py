@@ -106,4 +106,4 @@ class Table(Skeleton[rounds.RoundState, games.GameState, Action, RuleOptions, Ca
         return game_state_json(series, decks_given)
 
 
-__all__ = ["Table"]
+__all__ = ["Scope", "Table"]  # Scope is the shared one (duckcheck.oracle), kept importable here

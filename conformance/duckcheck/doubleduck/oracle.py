@@ -101,4 +101,4 @@ class Table(Skeleton[deals.DealState, games.GameState, Action, RuleOptions, Card
         return game_state_json(series, decks_given)
 
 
-__all__ = ["Table"]
+__all__ = ["Scope", "Table"]  # Scope is the shared one (duckcheck.oracle), kept importable here

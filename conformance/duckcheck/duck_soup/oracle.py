@@ -106,4 +106,4 @@ class Table(Skeleton[deals.DealState, games.MatchState, Action, RuleOptions, Car
         return match_state_json(series, decks_given)
 
 
-__all__ = ["Table"]
+__all__ = ["Scope", "Table"]  # Scope is the shared one (duckcheck.oracle), kept importable here
