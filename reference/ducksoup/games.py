@@ -6,6 +6,14 @@ facts and the specification behind them) and what the reference adds: the adapte
 (the fast engine, and the specification), the bots, and the commands that tell, play, simulate
 and (where the game has a solver) analyse the game. The adapter and every command of the CLI
 reach a game only through it.
+
+The rule of the layers for a game's conformance pieces: the reference's shared modules reach a
+game's oracle (:attr:`duckcheck.games.GameSuite.oracle`, a subclass of the skeleton
+:class:`duckcheck.oracle.Table`), its action codec and its views through the entry's ``suite``,
+never by importing the game's folder of ``duckcheck``; a game's own reference folder imports of
+that folder only the registry entry ``SUITE``, the codec (``encoding``: the JSON forms the suite
+defines, which the reference speaks too) and the oracle, never the suite's own machinery (its
+recorder, failures, plan). ``tests/test_shared_pieces.py`` holds the rule.
 """
 
 from __future__ import annotations
