@@ -124,10 +124,14 @@ def test_a_games_reference_imports_of_its_suite_only_the_registry_entry_codec_an
     assert [found for found in beyond if (suite.package, *found) not in NOT_YET] == []
 
 
+HUGE = "\x1b[2J" + "Q" * 100_000
+"""A hostile value: huge, and starting with a terminal's clear-screen sequence."""
+
+
 def hostile_setups(suite: GameSuite) -> list[tuple[str, dict[str, Any]]]:
     """Setups with one field hostile (huge, and starting with a terminal's clear-screen sequence), each with the
     start of its refusal: the field at fault."""
-    huge = "\x1b[2J" + "Q" * 100_000
+    huge = HUGE
     return [
         ("scope:", {"scope": huge}),
         ("players:", {"players": huge}),
@@ -162,3 +166,27 @@ def test_a_hostile_setup_value_gets_a_short_line(suite: GameSuite, where: str, c
         message = str(refused.value)
         assert message.startswith(where) and "\n" not in message and "\x1b" not in message, message
         assert len(message) < 300, message
+
+
+HOSTILE_ACTIONS = [
+    pytest.param(suite, action, id=f"{suite.id}-{number}")
+    for suite in games()
+    for number, action in enumerate(
+        [
+            HUGE,
+            {"player": HUGE},
+            {"player": 0, "play": HUGE, "turn": HUGE, "card": HUGE, "call": HUGE},
+            {"player": 0, "play": "TC", "turn": "discard", "card": HUGE, "call": HUGE},
+            {"player": 0, "turn": HUGE},
+        ]
+    )
+]
+
+
+@pytest.mark.parametrize(("suite", "action"), HOSTILE_ACTIONS)
+def test_a_hostile_action_gets_a_short_line(suite: GameSuite, action: Any) -> None:
+    with pytest.raises(EncodingError) as refused:
+        suite.parse_action(action, "action")
+    message = str(refused.value)
+    assert message.startswith("action") and "\n" not in message and "\x1b" not in message, message
+    assert len(message) < 300, message

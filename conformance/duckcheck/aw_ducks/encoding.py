@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from duckcheck.codec import JSON, EncodingError, parse_option_values
+from duckcheck.untrusted import excerpt
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, CardNotationError, parse_card, parse_card_string
 from duckspec.aw_ducks.game import GameState
@@ -57,7 +58,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 def parse_cards_text(text: Any, where: str = "cards") -> tuple[Card, ...]:
     """The cards of a string of pairs; errors name ``where`` and the position."""
     if not isinstance(text, str):
-        raise EncodingError(f"{where}: expected a string of cards like '3RDW', got {text!r}")
+        raise EncodingError(f"{where}: expected a string of cards like '3RDW', got {excerpt(text)}")
     try:
         return parse_card_string(text)
     except CardNotationError as error:
@@ -76,11 +77,11 @@ def action_json(action: Action) -> JSON:
 def parse_action(data: Any, where: str = "action") -> Action:
     """The action described by ``data`` (see :func:`action_json`)."""
     if not isinstance(data, dict) or not isinstance(data.get("player"), int) or isinstance(data.get("player"), bool):
-        raise EncodingError(f"{where}: expected an object with an integer 'player', got {data!r}")
+        raise EncodingError(f"{where}: expected an object with an integer 'player', got {excerpt(data)}")
     player: int = data["player"]
     turn = data.get("turn")
     if turn not in TURNS:
-        raise EncodingError(f"{where}: 'turn' must be one of {', '.join(TURNS)}, got {turn!r}")
+        raise EncodingError(f"{where}: 'turn' must be one of {', '.join(TURNS)}, got {excerpt(turn)}")
     expected = {"player", "turn", "card"} if turn == "discard" else {"player", "turn"}
     if set(data) != expected:
         raise EncodingError(f"{where}: a {turn} action has exactly the keys {sorted(expected)}, got {sorted(data)}")
@@ -90,7 +91,7 @@ def parse_action(data: Any, where: str = "action") -> Action:
         return Score(player)
     card = data["card"]
     if not isinstance(card, str) or len(card) != 2:
-        raise EncodingError(f"{where}: 'card' must be one card of two characters like '3R', got {card!r}")
+        raise EncodingError(f"{where}: 'card' must be one card of two characters like '3R', got {excerpt(card)}")
     try:
         return Discard(player, parse_card(card))
     except CardNotationError as error:
