@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from duckcheck.codec import JSON, EncodingError, SetupError
@@ -246,7 +246,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
         """The table after ``action``; raises the game's ``IllegalAction`` (and changes nothing) if illegal."""
         if self.plays_one_deck:
             after = self.deal_apply(cast(DealT, self.state), action)
-            return replace(self, state=after, finished=after if after.is_over else None)
+            return type(self)(self.scope, self.decks_given, after, after if after.is_over else None)
         before = cast(SeriesT, self.state)
         series = self.series_apply(before, action)
         now = self.deal_of(series)
@@ -255,7 +255,7 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
             finished = now
         elif self.score_sheet(series) != self.score_sheet(before):  # a deal ended and the next was dealt
             finished = self.deal_apply(self.deal_of(before), action)
-        return replace(self, state=series, finished=finished)
+        return type(self)(self.scope, self.decks_given, series, finished)
 
     def attempt(self, action: ActionT) -> Self | str:
         """The table after ``action``, or the error code the rules reject it with (nothing changes)."""
@@ -299,7 +299,11 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
 
     @classmethod
     def check_deck(cls, deck: Sequence[CardT]) -> None:
-        """Raise ``ValueError`` saying what is wrong unless ``deck`` is a whole deck of the game."""
+        """Raise ``ValueError`` saying what is wrong unless ``deck`` is a whole deck of the game.
+
+        Only for a game whose engine takes any deck: where the spec's and the engine's constructors check
+        their decks (the error becomes a :class:`~duckcheck.codec.SetupError`), checking here too would
+        check every deck twice."""
 
     @classmethod
     def check_options(cls, scope: Scope, options: OptionsT) -> None:

@@ -22,7 +22,7 @@ from duckspec.aw_ducks.actions import Action
 from duckspec.aw_ducks.components import Card
 from duckspec.aw_ducks.errors import IllegalAction
 from duckspec.aw_ducks.options import RuleOptions
-from duckspec.aw_ducks.setting_up import PLAYER_COUNTS, check_deck
+from duckspec.aw_ducks.setting_up import PLAYER_COUNTS
 
 
 class Table(Skeleton[rounds.RoundState, games.GameState, Action, RuleOptions, Card]):
@@ -54,10 +54,6 @@ class Table(Skeleton[rounds.RoundState, games.GameState, Action, RuleOptions, Ca
     @classmethod
     def parse_deck(cls, text: str, where: str) -> tuple[Card, ...]:
         return parse_cards_text(text, where)
-
-    @classmethod
-    def check_deck(cls, deck: Sequence[Card]) -> None:
-        check_deck(deck)
 
     @classmethod
     def new_deal(cls, deck: Sequence[Card], first: int, players: int, options: RuleOptions) -> rounds.RoundState:

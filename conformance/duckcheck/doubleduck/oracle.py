@@ -20,7 +20,6 @@ from duckspec.doubleduck import PLAYERS
 from duckspec.doubleduck import deal as deals
 from duckspec.doubleduck import game as games
 from duckspec.doubleduck.actions import Action
-from duckspec.doubleduck.dealing import check_deck
 from duckspec.doubleduck.errors import IllegalAction
 from duckspec.doubleduck.variants import RuleOptions
 
@@ -49,10 +48,6 @@ class Table(Skeleton[deals.DealState, games.GameState, Action, RuleOptions, Card
     @classmethod
     def parse_deck(cls, text: str, where: str) -> tuple[Card, ...]:
         return parse_cards_text(text, where)
-
-    @classmethod
-    def check_deck(cls, deck: Sequence[Card]) -> None:
-        check_deck(deck)
 
     @classmethod
     def new_deal(cls, deck: Sequence[Card], first: int, players: int, options: RuleOptions) -> deals.DealState:
