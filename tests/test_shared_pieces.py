@@ -190,3 +190,13 @@ def test_a_hostile_action_gets_a_short_line(suite: GameSuite, action: Any) -> No
     message = str(refused.value)
     assert message.startswith("action") and "\n" not in message and "\x1b" not in message, message
     assert len(message) < 300, message
+
+
+@pytest.mark.parametrize("suite", games(), ids=param_id)
+def test_the_skeleton_refuses_a_scope_the_game_does_not_have(suite: GameSuite) -> None:
+    """A record or a caller in code may name any scope of the family; the game's oracle refuses the others."""
+    other = next(scope for scope in Scope if scope.value not in suite.scopes)
+    expected = f"scope: {suite.title} has no {other} scope; one of {', '.join(suite.scopes)}"
+    with pytest.raises(SetupError) as refused:
+        suite.oracle.check_setup(other, suite.oracle.parse_options({}), 1, suite.players[0])
+    assert str(refused.value) == expected

@@ -112,9 +112,9 @@ def in_words(numbers: Sequence[int]) -> str:
 class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
     """A deal (or round), game or match in progress, immutable like the spec's states.
 
-    A game's ``Table`` gives its facts as class attributes and overrides the hooks below the line
-    ``# The game's specification``; everything else is the same for every game.
-    """
+    A game's ``Table`` gives its facts as class attributes (``title``, ``scopes``, ``player_counts``, ...) and
+    overrides the hooks after the comment "The game's specification and codec" (how to deal, list the legal
+    actions, apply one, write the canonical state); everything else is the same for every game."""
 
     scope: Scope
     decks_given: int
