@@ -56,7 +56,7 @@ class Refused(Protocol):
 
 
 class EngineRecorder(Generic[EngineT, ActionT]):
-    """Records play on an engine (:attr:`play`) as a conformance trace; each game's ``TraceRecorder`` is a
+    """Records play on an engine (its ``play``) as a conformance trace; each game's ``TraceRecorder`` is a
     subclass that starts the engine and gives :meth:`action_json`, :meth:`decks_used` and :meth:`final`."""
 
     def __init__(

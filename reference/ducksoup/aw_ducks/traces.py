@@ -34,7 +34,8 @@ def start(scope: str, options: RuleOptions, first: int, decks: Sequence[Sequence
 
 class TraceRecorder(EngineRecorder[Round | Game, Action]):
     """Records play on the engine as a conformance trace; a game that needs another deck is given one with
-    :meth:`add_deck`. ``first`` is the player who starts the first round (a trace's ``dealer``)."""
+    :meth:`~ducksoup.recording.EngineRecorder.add_deck`. ``first`` is the player who starts the first round (a
+    trace's ``dealer``)."""
 
     def __init__(
         self,

@@ -36,7 +36,7 @@ def start(
 
 class TraceRecorder(EngineRecorder[Deal | Game, Action]):
     """Records play on the engine as a conformance trace; a game that needs another deck is given one with
-    :meth:`add_deck`."""
+    :meth:`~ducksoup.recording.EngineRecorder.add_deck`."""
 
     def __init__(
         self,
