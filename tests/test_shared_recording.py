@@ -220,33 +220,33 @@ def test_the_recorder_base_plays_out_with_injected_rejections() -> None:
 # The engine-side recorder, the same for every game: it records what the specification says
 
 
-@dataclass(frozen=True)
-class Sample:
-    """One game's pieces for recording a short play both ways."""
-
-    scope: str
-    deck: Callable[[random.Random], list[Any]]
-    oracle: Callable[[str, Sequence[Any]], Any]
-    """The generator's recorder of a deal or round from one deck, player 1 first."""
+def shuffled_deck(suite: GameSuite, rng: random.Random) -> list[Any]:
+    """One deck of the game's cards, shuffled by ``rng``."""
+    cards = _full_deck(suite)
+    rng.shuffle(cards)
+    return cards
 
 
-def sample(suite: GameSuite) -> Sample:
-    """A deal or round of the game, from the game's own deck, recorded on its oracle."""
+def oracle_recorder(suite: GameSuite, scope: str, options: JSON, decks: Sequence[Any]) -> Any:
+    """The generator's recorder of the game on ``decks``, player 1 first (as dealer or start player)."""
     spec = importlib.import_module(f"duckcheck.{suite.package}.recorder")
     oracle = importlib.import_module(f"duckcheck.{suite.package}.oracle")
-    scope = suite.scopes[0]
-    kwargs = {"players": suite.players[0]} if len(suite.players) > 1 else {}
+    parsed = importlib.import_module(f"duckcheck.{suite.package}.encoding").parse_options(options)
+    players = {"players": suite.players[0]} if len(suite.players) > 1 else {}
+    return spec.Recorder("both-ways", "both ways", oracle.Scope(scope), parsed, 1, decks, **players)
 
-    def deck(rng: random.Random) -> list[Any]:
-        cards = _full_deck(suite)
-        rng.shuffle(cards)
-        return cards
 
-    def oracle_recorder(trace_id: str, decks: Sequence[Any]) -> Any:
-        options = importlib.import_module(f"duckcheck.{suite.package}.encoding").parse_options({})
-        return spec.Recorder(trace_id, "both ways", oracle.Scope(scope), options, 1, decks, **kwargs)
+def engine_recorder(suite: GameSuite, scope: str, options: JSON, decks: Sequence[Any]) -> Any:
+    """The game's engine recorder on ``decks``, player 1 first."""
+    traces = importlib.import_module(f"ducksoup.{suite.package}.traces")
+    parsed = importlib.import_module(f"duckcheck.{suite.package}.encoding").parse_options(options)
+    return traces.TraceRecorder("both-ways", "both ways", scope, decks, 1, parsed, players=suite.players[0])
 
-    return Sample(scope, deck, oracle_recorder)
+
+def assert_the_same_play(expected: JSON, trace: JSON) -> None:
+    for part in ("initial", "steps", "final", "decks", "scope", "dealer", "players", "game", "options"):
+        assert same(expected[part], trace[part]), part
+    assert trace["tags"] == ["recorded"] and trace["sections"] == []
 
 
 def _full_deck(suite: GameSuite) -> list[Any]:
@@ -259,36 +259,56 @@ def _full_deck(suite: GameSuite) -> list[Any]:
 
 @pytest.mark.parametrize("suite", games(), ids=param_id)
 def test_the_engine_recorder_records_what_the_specification_says(suite: GameSuite) -> None:
-    pieces = sample(suite)
-    decks = [pieces.deck(random.Random(suite.id))]
-    traces = importlib.import_module(f"ducksoup.{suite.package}.traces")
+    scope = suite.scopes[0]  # a deal or round
+    decks = [shuffled_deck(suite, random.Random(suite.id))]
+    recorder, oracle = engine_recorder(suite, scope, {}, decks), oracle_recorder(suite, scope, {}, decks)
     illegal = importlib.import_module(f"duckspec.{suite.package}.errors").IllegalAction
-    recorder = traces.TraceRecorder("both-ways", "both ways", pieces.scope, decks, 1, players=suite.players[0])
-    oracle = pieces.oracle("both-ways", decks)
     bot = RandomBot(7)
     while not recorder.play.is_over:
-        legal = recorder.play.legal_actions()
         before = json.dumps(recorder.play.state())
         wrong = next(iter(oracle.illegal_actions(oracle.table)))
         with pytest.raises(illegal) as refused:
             recorder.apply(wrong)
         assert refused.value.code is oracle.reject(wrong)  # recorded with the specification's code
         assert json.dumps(recorder.play.state()) == before  # and nothing changed
-        action = bot.choose({}, legal)
+        action = bot.choose({}, recorder.play.legal_actions())
         recorder.apply(action)
         oracle.act(action)
-    trace, expected = recorder.trace(), oracle.trace()
-    for part in ("initial", "steps", "final", "decks", "scope", "dealer", "players", "game"):
-        assert same(expected[part], trace[part]), part
-    assert trace["tags"] == ["recorded"] and trace["sections"] == []
+    assert_the_same_play(oracle.trace(), recorder.trace())
+
+
+SEVERAL_DEALS: dict[str, tuple[JSON, int]] = {
+    "duck-soup": ({}, 4),
+    "doubleduck": ({}, 5),
+    "aw-ducks": ({"target": 150}, 0),
+}
+"""Each game's options and a seed of a random game that takes several deals or rounds (one deck each) to win."""
+
+
+@pytest.mark.parametrize("suite", games(), ids=param_id)
+def test_a_whole_game_is_recorded_deck_by_deck_as_the_specification_plays_it(suite: GameSuite) -> None:
+    options, seed = SEVERAL_DEALS[suite.id]
+    rng = random.Random(f"{suite.id} game {seed}")
+    decks = [shuffled_deck(suite, rng) for _ in range(40)]
+    recorder = engine_recorder(suite, "game", options, decks[:1])  # given each deck only when it needs it
+    oracle = oracle_recorder(suite, "game", options, decks)  # as a replay is: every deck at the start
+    bot = RandomBot(seed)
+    while not recorder.play.is_over:
+        if recorder.play.needs_deck:
+            recorder.add_deck(decks[len(recorder.decks)])
+            continue
+        action = bot.choose({}, recorder.play.legal_actions())
+        recorder.apply(action)
+        oracle.act(action)
+    trace = recorder.trace()
+    assert len(trace["decks"]) > 1  # a game of several deals or rounds, each from its own deck
+    assert_the_same_play(oracle.trace(), trace)
 
 
 @pytest.mark.parametrize("suite", games(), ids=param_id)
 def test_a_single_deal_or_round_takes_no_more_decks(suite: GameSuite) -> None:
-    pieces = sample(suite)
-    decks = [pieces.deck(random.Random(1))]
-    traces = importlib.import_module(f"ducksoup.{suite.package}.traces")
-    recorder = traces.TraceRecorder("one", "one deck", pieces.scope, decks, 1, players=suite.players[0])
+    decks = [shuffled_deck(suite, random.Random(1))]
+    recorder = engine_recorder(suite, suite.scopes[0], {}, decks)
     with pytest.raises(TypeError, match="only a game takes more"):
         recorder.add_deck(decks[0])
     assert len(recorder.snapshot()["decks"]) == 1

@@ -110,6 +110,11 @@ class EngineRecorder(Generic[EngineT, ActionT]):
             raise TypeError("a single deal or round is played from its one deck: only a game takes more")
         self.play.add_decks([deck])
         self.decks.append(deck_text(deck))
+        # A trace gives all its decks at the start, so the step that finished the last deal or round dealt the
+        # next one at once: its state is the engine's now, not the waiting state recorded before the deck came.
+        accepted = [step for step in self.steps if "state" in step]
+        if accepted:
+            accepted[-1]["state"] = self.play.state()
 
     def trace(self) -> JSON:
         """The trace so far, valid against the trace schema and the game's."""
