@@ -98,10 +98,6 @@ def setup_events(table: Table) -> set[str]:
     return events
 
 
-def rejection_events(code: ErrorCode) -> set[str]:
-    return {"negative", f"error-{code.value}"}
-
-
 def step_events(before: Table, action: Action, after: Table) -> set[str]:
     """The events of one accepted step."""
     deal = before.deal
