@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from duckcheck import FORMAT_VERSION
@@ -130,6 +130,35 @@ def rejection_code(table: OracleTable[ActionT], action: ActionT, illegal: type[E
     return None
 
 
+class RuleCode(Protocol):
+    """What the recorder reads of a game's error code: its value, and the rules section it breaks."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def section(self) -> str: ...
+
+
+def sections_and_rulings(
+    events: set[str],
+    event_sections: Mapping[str, Sequence[str]],
+    event_rulings: Mapping[str, Sequence[str]],
+    codes: Iterable[RuleCode],
+) -> tuple[list[str], list[str]]:
+    """The sorted rules sections and rulings that a trace with these ``events`` exercises: those of each event,
+    and for each error code rejected (event ``error-<code>``) its section, and its ruling where a code names one."""
+    sections = {section for event in events for section in event_sections.get(event, ())}
+    rulings = {ruling for event in events for ruling in event_rulings.get(event, ())}
+    for code in codes:
+        if f"error-{code.value}" in events:
+            sections.add(code.section)
+            ruling = getattr(code, "ruling", None)  # only some games' codes name a ruling
+            if ruling:
+                rulings.add(ruling)
+    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
+
+
 def rejection_events(code: enum.Enum) -> set[str]:
     """The events of a rejected step: a negative trace, and the error code it exercises."""
     return {"negative", f"error-{code.value}"}
@@ -139,12 +168,19 @@ class Recorder(Generic[RecordedT, ActionT, CodeT]):
     """Builds one trace by playing on a game's oracle; each game's recorder is a subclass.
 
     The subclass makes the table (its setup) and gives what differs between games: the events of a step
-    (:meth:`step_events`), the sections and rulings those events exercise (:meth:`sections_and_rulings`),
-    the setting of the trace (:meth:`setting`), a finished deal's or round's outcome (:meth:`outcome`) and
-    the trace's ``final`` (:meth:`final`); and for :meth:`play_out`, its random source (:meth:`rng_of`) and
-    the illegal actions worth trying (:meth:`illegal_actions`).
+    (:meth:`step_events`) with the sections and rulings behind them (:attr:`event_sections`,
+    :attr:`event_rulings`, :attr:`error_codes`), the setting of the trace (:meth:`setting`), a finished
+    deal's or round's outcome (:meth:`outcome`) and the trace's ``final`` (:meth:`final`); and for
+    :meth:`play_out`, its random source (:meth:`rng_of`) and the illegal actions worth trying
+    (:meth:`illegal_actions`).
     """
 
+    event_sections: ClassVar[Mapping[str, Sequence[str]]]
+    """The rules sections behind each event of the game."""
+    event_rulings: ClassVar[Mapping[str, Sequence[str]]]
+    """The rulings behind each event of the game."""
+    error_codes: ClassVar[Iterable[RuleCode]]
+    """The game's error codes (its ``ErrorCode`` enum)."""
     untagged: ClassVar[frozenset[str]] = frozenset()
     """Events that every trace of the game has, left out of its tags."""
 
@@ -178,10 +214,6 @@ class Recorder(Generic[RecordedT, ActionT, CodeT]):
 
     def step_events(self, before: RecordedT, action: ActionT, after: RecordedT) -> set[str]:
         """The events of one accepted step."""
-        raise NotImplementedError
-
-    def sections_and_rulings(self, events: set[str]) -> tuple[list[str], list[str]]:
-        """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
         raise NotImplementedError
 
     def setting(self) -> JSON:
@@ -250,7 +282,7 @@ class Recorder(Generic[RecordedT, ActionT, CodeT]):
 
     def trace(self) -> JSON:
         """The finished trace as JSON data."""
-        sections, rulings = self.sections_and_rulings(self.events)
+        sections, rulings = sections_and_rulings(self.events, self.event_sections, self.event_rulings, self.error_codes)
         setting = self.setting()
         return {
             "format": setting.get("format", FORMAT_VERSION),

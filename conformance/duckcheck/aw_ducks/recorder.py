@@ -108,14 +108,6 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings behind each event (the scored ducks' events are per colour)."""
 
 
-def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
-    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
-    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    sections |= {code.section for code in ErrorCode if f"error-{code.value}" in events}
-    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
-    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
-
-
 def setup_events(table: Table) -> set[str]:
     events = {"setup", f"players-{table.players}", table.scope.value}
     if table.options.target is not None:
@@ -245,6 +237,10 @@ def _game_events(before: Table, after: Table) -> set[str]:
 class Recorder(recording.Recorder[Table, Action, ErrorCode]):
     """Builds one Aw Ducks! trace by playing on the oracle."""
 
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+
     def __init__(
         self,
         trace_id: str,
@@ -264,9 +260,6 @@ class Recorder(recording.Recorder[Table, Action, ErrorCode]):
 
     def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
         return step_events(before, action, after)
-
-    def sections_and_rulings(self, events: set[str]) -> tuple[list[str], list[str]]:
-        return sections_and_rulings(events)
 
     def setting(self) -> JSON:
         return {

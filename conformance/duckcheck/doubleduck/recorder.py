@@ -91,21 +91,12 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings behind each event; an error code adds its own ruling (:attr:`ErrorCode.ruling`)."""
 
 
-def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
-    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
-    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
-    for code in ErrorCode:
-        if f"error-{code.value}" in events:
-            sections.add(code.section)
-            if code.ruling:
-                rulings.add(code.ruling)
-    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
-
-
 class Recorder(recording.Recorder[Table, Action, ErrorCode]):
     """Builds one Doubleduck trace by playing on the oracle."""
 
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
     untagged = frozenset({"deal"})
 
     def __init__(
@@ -129,9 +120,6 @@ class Recorder(recording.Recorder[Table, Action, ErrorCode]):
 
     def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
         return step_events(before, action, after)
-
-    def sections_and_rulings(self, events: set[str]) -> tuple[list[str], list[str]]:
-        return sections_and_rulings(events)
 
     def setting(self) -> JSON:
         return {

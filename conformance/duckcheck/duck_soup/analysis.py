@@ -11,7 +11,6 @@ from duckspec.cards import Rank
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState, Phase
-from duckspec.duck_soup.errors import ErrorCode
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
@@ -73,14 +72,6 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
     "fourth-card-held-back": ("DS-R16",),
 }
 """The rulings behind each event."""
-
-
-def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
-    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
-    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    sections |= {code.section for code in ErrorCode if f"error-{code.value}" in events}
-    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
-    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
 
 
 def setup_events(table: Table) -> set[str]:

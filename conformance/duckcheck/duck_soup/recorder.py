@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from duckcheck import recording
 from duckcheck.codec import JSON, cards_text
-from duckcheck.duck_soup.analysis import sections_and_rulings, setup_events, step_events
+from duckcheck.duck_soup.analysis import EVENT_RULINGS, EVENT_SECTIONS, setup_events, step_events
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckspec.cards import Card, card_from_index
@@ -31,6 +31,9 @@ from duckspec.seats import opponent
 class Recorder(recording.Recorder[Table, Action, ErrorCode]):
     """Builds one Duck Soup trace by playing on the oracle."""
 
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
     untagged = frozenset({"deal"})
 
     def __init__(
@@ -51,9 +54,6 @@ class Recorder(recording.Recorder[Table, Action, ErrorCode]):
 
     def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
         return step_events(before, action, after)
-
-    def sections_and_rulings(self, events: set[str]) -> tuple[list[str], list[str]]:
-        return sections_and_rulings(events)
 
     def setting(self) -> JSON:
         options = self.table.deal.options
