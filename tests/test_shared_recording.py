@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 import pytest
@@ -110,6 +110,14 @@ class Code(enum.Enum):
     NOT_NEXT = "not-next"
     NOT_POSITIVE = "not-positive"
 
+    @property
+    def section(self) -> str:
+        return "§2" if self is Code.NOT_NEXT else "§3"
+
+    @property
+    def ruling(self) -> str | None:
+        return "XX-R02" if self is Code.NOT_NEXT else None
+
 
 class Scope(enum.Enum):
     DEAL = "deal"
@@ -149,6 +157,10 @@ class Counter:
 
 
 class CounterRecorder(recording.Recorder[Counter, int, Code]):
+    event_sections: ClassVar[dict[str, tuple[str, ...]]] = {"to-3": ("§1",), "to-9": ("§9",)}
+    event_rulings: ClassVar[dict[str, tuple[str, ...]]] = {"to-2": ("XX-R01",)}
+    error_codes = Code
+
     def __init__(self) -> None:
         super().__init__("toy-1", "counting", ["AC2C"], Counter(), Refused, {"setup"})
 
@@ -157,9 +169,6 @@ class CounterRecorder(recording.Recorder[Counter, int, Code]):
 
     def step_events(self, before: Counter, action: int, after: Counter) -> set[str]:
         return {f"to-{after.count}"}
-
-    def sections_and_rulings(self, events: set[str]) -> tuple[list[str], list[str]]:
-        return ["§1"], sorted(event for event in events if event.startswith("error"))
 
     def setting(self) -> JSON:
         return {"game": "toy", "players": 1, "options": {}, "dealer": 0}
@@ -191,11 +200,8 @@ def test_the_recorder_base_records_states_rejections_events_and_the_outcome() ->
         {"action": {"step": 3}, "state": {"count": 3}},
     ]
     assert trace["tags"] == ["error-not-next", "negative", "setup", "to-1", "to-2", "to-3"]
-    assert (trace["rulings"], trace["final"], trace["decks"]) == (
-        ["error-not-next"],
-        {"deals": [{"reached": 3}]},
-        ["AC2C"],
-    )
+    assert (trace["sections"], trace["rulings"]) == (["§1", "§2"], ["XX-R01", "XX-R02"])  # events' and code's
+    assert (trace["final"], trace["decks"]) == ({"deals": [{"reached": 3}]}, ["AC2C"])
     assert (trace["game"], trace["scope"], trace["initial"]) == ("toy", "deal", {"count": 0})
 
 
