@@ -277,6 +277,9 @@ def test_the_engine_recorder_records_what_the_specification_says(suite: GameSuit
             recorder.apply(wrong)
         assert refused.value.code is oracle.reject(wrong)  # recorded with the specification's code
         assert json.dumps(recorder.play.state()) == before  # and nothing changed
+        with pytest.raises(illegal):
+            recorder.apply(wrong, keep_rejected=False)  # a slip that is no part of the game
+        assert recorder.steps[-1]["reject"] == refused.value.code.value
         action = bot.choose({}, recorder.play.legal_actions())
         recorder.apply(action)
         oracle.act(action)

@@ -92,14 +92,15 @@ class EngineRecorder(Generic[EngineT, ActionT]):
 
     # What every game shares
 
-    def apply(self, action: ActionT) -> None:
-        """Play ``action`` and record it; an illegal action is recorded as rejected (nothing else changes), then
-        re-raised."""
+    def apply(self, action: ActionT, *, keep_rejected: bool = True) -> None:
+        """Play ``action`` and record it. An illegal action changes nothing and is re-raised, recorded first as a
+        rejected step unless ``keep_rejected`` is false (a player's slip at the keyboard is no part of the game)."""
         try:
             self.play.apply(action)
         except self.illegal as error:
-            code = cast(Refused, error).code  # mypy cannot say "an exception with a code"
-            self.steps.append({"action": self.action_json(action), "reject": code.value})
+            if keep_rejected:
+                code = cast(Refused, error).code  # mypy cannot say "an exception with a code"
+                self.steps.append({"action": self.action_json(action), "reject": code.value})
             raise
         self.steps.append({"action": self.action_json(action), "state": self.play.state()})
 
