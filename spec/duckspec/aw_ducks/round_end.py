@@ -12,6 +12,7 @@ included: each number card its value and each duck 5 points (AD-R18).
 from __future__ import annotations
 
 from duckspec.aw_ducks.components import Card, exists  # noqa: F401 (exists: in contracts)
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.seats import left_of, seats_from
 
 DUCK_POINTS = 5
@@ -49,3 +50,18 @@ def is_last_final_score(player: int, ender: int, players: int) -> bool:
     post: __return__ == (player == final_score_order(ender, players)[-1])
     """
     return left_of(player, players) == ender
+
+
+def round_over_refusal() -> IllegalAction:
+    """The refusal of any action once every player has taken their final Score turn (§9)."""
+    return IllegalAction(ErrorCode.ROUND_OVER, "§9", "the round is over: every player has taken their final Score")
+
+
+def final_score_problem(final: bool, scoring: bool, player: int) -> IllegalAction | None:
+    """The refusal of anything but a Score once the round has ended and ``player`` owes their final Score (§9), else
+    None."""
+    if not final or scoring:
+        return None
+    return IllegalAction(
+        ErrorCode.FINAL_SCORE_REQUIRED, "§9", f"the round has ended: player {player} must take a final Score turn"
+    )
