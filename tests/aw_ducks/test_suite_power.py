@@ -27,7 +27,8 @@ from duckcheck.trace import load_suite
 from ducksoup.cli import main
 from duckspec.aw_ducks import GAME_ID
 from duckspec.rulings import load_rulings
-from tests.faulty.aw_ducks import FAULTS
+from tests.aw_ducks.replay import replay
+from tests.faulty.aw_ducks import FAULTS, THRESHOLD_FAULTS
 from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +36,9 @@ FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "aw_ducks.py")]
 RULINGS = load_rulings("aw_ducks")
 ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
 """Every alternative reading of the register, with its ruling: one list, read from rulings.toml."""
-BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES}]
-"""The faults that break a rule of the text rather than read a ruling the other way."""
+BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES} | set(THRESHOLD_FAULTS)]
+"""The faults that break a rule of the text rather than read a ruling the other way (those that move a threshold by
+one are checked by :func:`test_each_threshold_fault_is_rejected_by_two_traces_in_different_situations`)."""
 
 
 def hand_made_first(trace: dict[str, Any]) -> int:
@@ -65,7 +67,57 @@ def test_every_ruling_has_alternatives_and_there_are_many_faults() -> None:
 @pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
 def test_every_ruling_alternative_is_a_fault_the_check_rejects(ruling: str, fault: str) -> None:
     assert ruling in FAULTS[fault].rule, f"{fault}'s docstring does not name {ruling}"
-    assert_rejected(fault)
+    if fault not in THRESHOLD_FAULTS:  # those are run on two traces each below
+        assert_rejected(fault)
+
+
+THRESHOLD_TRACES: dict[str, tuple[str, str]] = {
+    "target-strictly-above": ("ad-game-target-exact", "ad-game-target-exact-4p"),
+    "target-one-below": ("ad-game-one-short-of-target", "ad-game-one-short-of-target-3p"),
+    "round-ends-when-deck-runs-out": ("ad-edge-play-with-empty-deck-2p", "ad-edge-play-with-empty-deck-4p"),
+    "level-totals-to-first-seat": ("ad-game-level-totals-2p", "ad-game-level-totals"),
+    "level-totals-share-the-win": ("ad-game-level-totals-3p", "ad-game-level-totals-2p"),
+    "one-extra-round-only": ("ad-game-level-twice-3p", "ad-game-level-twice-4p"),
+    "red-one-more": ("ad-edge-red-five-odds", "ad-edge-red-five-evens"),
+    "red-one-less": ("ad-edge-red-four-odds", "ad-edge-green-four"),
+    "yellow-one-more": ("ad-edge-yellow-run", "ad-edge-several-ducks"),
+    "yellow-one-less": ("ad-edge-yellow-gap", "ad-edge-yellow-no-wrap"),
+    "green-one-more": ("ad-edge-green-three", "ad-edge-every-condition"),
+    "green-one-less": ("ad-edge-green-two", "ad-edge-blue-four"),
+    "blue-one-more": ("ad-edge-blue-five-with-black", "ad-edge-draw-through-ducks"),
+    "blue-one-less": ("ad-edge-blue-four", "ad-edge-purple-three"),
+    "purple-one-more": ("ad-edge-purple-three", "ad-edge-purple-black"),
+    "purple-one-less": ("ad-edge-purple-two", "ad-edge-blue-four"),
+    "safe-draw-one-more": ("ad-edge-safe-draw-duck", "ad-edge-safe-draw-two-ducks"),
+    "safe-draw-one-less": ("ad-edge-safe-draw-duck", "ad-edge-safe-draw-two-ducks"),
+    "quick-quack-one-more": ("ad-edge-quick-quack-duck", "ad-edge-quick-quack-clears-the-tableau"),
+    "quick-quack-one-less": ("ad-edge-quick-quack-duck", "ad-edge-quick-quack-clears-the-tableau"),
+    "secret-stash-one-more": ("ad-edge-stashed-duck", "ad-edge-stash-of-the-last-card"),
+    "secret-stash-one-less": ("ad-edge-stashed-duck", "ad-edge-stash-of-the-last-card"),
+    "duck-one-more": ("ad-edge-stashed-duck", "ad-edge-several-ducks"),
+    "duck-one-less": ("ad-edge-stashed-duck", "ad-edge-several-ducks"),
+}
+"""Each fault that moves a threshold by one, and two traces, in different situations (another number of players, the
+condition met in another way, another benefit's duck), that each reject it alone."""
+BY_ID = {trace["id"]: trace for trace in TRACES}
+
+
+def test_every_threshold_fault_has_two_traces() -> None:
+    assert sorted(THRESHOLD_TRACES) == sorted(THRESHOLD_FAULTS)
+    assert all(len(set(pair)) == 2 and set(pair) <= set(BY_ID) for pair in THRESHOLD_TRACES.values())
+
+
+@pytest.mark.parametrize("fault", sorted(THRESHOLD_TRACES))
+def test_each_threshold_fault_is_rejected_by_two_traces_in_different_situations(
+    fault: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replayed in-process (the fault patched, then undone), each of the fault's two traces alone finds it out, and
+    without the fault it passes."""
+    chosen = FAULTS[fault]
+    assert [replay(BY_ID[trace_id], chosen.backend) for trace_id in THRESHOLD_TRACES[fault]] == [None, None]
+    chosen.patch(monkeypatch)
+    for trace_id in THRESHOLD_TRACES[fault]:
+        assert replay(BY_ID[trace_id], chosen.backend) is not None, f"{fault} passes {trace_id}"
 
 
 @pytest.mark.parametrize("fault", BROKEN_RULES)
