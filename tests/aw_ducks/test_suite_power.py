@@ -1,11 +1,15 @@
 """The suite's power for Aw Ducks!: ``ducksoup check --game aw-ducks`` rejects every faulty implementation.
 
-Each fault of ``tests/faulty/aw_ducks.py`` breaks one rule of the text or takes the other reading
-of one ruling, and is served over the adapter protocol by its own process; the runner checks it
-against the game's traces and stops at the first failed trace (``max_failures=1``, as ``-x``
-does). A fault that passed would be a gap in the suite. Every alternative reading listed in the
-rulings register (``spec/duckspec/aw_ducks/rulings.toml``) is one of the faults, so the suite pins
-every ruling, not only the readings chosen.
+Each fault of ``tests/faulty/aw_ducks.py`` breaks one rule of the text, takes the other reading
+of one ruling, or moves a threshold by one (a target, a level of totals, the round's end, a
+condition's count, a benefit's cards, a duck's worth). A fault that passed would be a gap in the
+suite. Every alternative reading listed in the rulings register
+(``spec/duckspec/aw_ducks/rulings.toml``) is one of the faults, so the suite pins every ruling,
+not only the readings chosen. Each reading's fault and each threshold fault is replayed
+in-process on two named traces, in different situations, each of which alone must reject it (a
+fault caught by a single trace dies too easily); each fault that breaks a rule outright is served
+over the adapter protocol by its own process, and the runner checks it against the game's traces
+and stops at the first failed trace (``max_failures=1``, as ``-x`` does).
 
 To keep the file fast the traces run in an order of their own, the hand-made ones first (each
 aimed at one rule: conditions just met and missed, openings, endings, refusals), then the games,
@@ -38,7 +42,7 @@ ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alterna
 """Every alternative reading of the register, with its ruling: one list, read from rulings.toml."""
 BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES} | set(THRESHOLD_FAULTS)]
 """The faults that break a rule of the text rather than read a ruling the other way (those that move a threshold by
-one are checked by :func:`test_each_threshold_fault_is_rejected_by_two_traces_in_different_situations`)."""
+one are checked by :func:`test_each_reading_and_threshold_fault_is_rejected_by_two_traces`)."""
 
 
 def hand_made_first(trace: dict[str, Any]) -> int:
@@ -65,10 +69,9 @@ def test_every_ruling_has_alternatives_and_there_are_many_faults() -> None:
 
 
 @pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
-def test_every_ruling_alternative_is_a_fault_the_check_rejects(ruling: str, fault: str) -> None:
+def test_every_ruling_alternative_is_a_fault_naming_its_ruling(ruling: str, fault: str) -> None:
+    """Each is rejected by two traces: :func:`test_each_reading_and_threshold_fault_is_rejected_by_two_traces`."""
     assert ruling in FAULTS[fault].rule, f"{fault}'s docstring does not name {ruling}"
-    if fault not in THRESHOLD_FAULTS:  # those are run on two traces each below
-        assert_rejected(fault)
 
 
 THRESHOLD_TRACES: dict[str, tuple[str, str]] = {
@@ -99,24 +102,65 @@ THRESHOLD_TRACES: dict[str, tuple[str, str]] = {
 }
 """Each fault that moves a threshold by one, and two traces, in different situations (another number of players, the
 condition met in another way, another benefit's duck), that each reject it alone."""
+ALTERNATIVE_TRACES: dict[str, tuple[str, str]] = {
+    "stash-never-ends-the-round": ("ad-edge-ends-in-secret-stash-2p", "ad-edge-ends-in-secret-stash-3p"),
+    "ender-scores-twice": ("ad-edge-blue-four", "ad-edge-ends-in-quick-quack-3p"),
+    "empty-score-takes-nothing": ("ad-edge-blue-four", "ad-edge-ducks-left-in-the-pond-3p"),
+    "empty-forced-score-skipped": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "last-card-kept": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "red-exactly-five": ("ad-edge-every-condition", "ad-edge-red-six-odds"),
+    "red-counts-values": ("ad-edge-every-condition", "ad-negative-score-required"),
+    "yellow-exactly-four": ("ad-edge-ends-in-safe-draw-2p", "ad-edge-rainbow-spares-black"),
+    "yellow-one-colour": ("ad-edge-ducks-left-in-the-pond-4p", "ad-edge-ends-in-safe-draw-2p"),
+    "yellow-repeats-break": ("ad-edge-every-condition", "ad-game-3p-illegal-01"),
+    "yellow-wraps": ("ad-edge-ends-in-secret-stash-2p", "ad-edge-green-two"),
+    "yellow-placed-in-a-row": ("ad-edge-ducks-left-in-the-pond-4p", "ad-edge-ends-in-safe-draw-2p"),
+    "green-exactly-three": ("ad-edge-green-four", "ad-round-2p-random-07"),
+    "blue-exactly-five": ("ad-edge-blue-six", "ad-round-3p-illegal-04"),
+    "purple-exactly-three": ("ad-edge-purple-four", "ad-edge-rainbow-on-black-numbers"),
+    "one-duck-per-colour": ("ad-edge-blue-four", "ad-edge-duck-spares-other-tableaux"),
+    "one-colour-per-score": ("ad-edge-every-condition", "ad-edge-rainbow-spares-black"),
+    "safe-draw-ducks-discard": ("ad-edge-blue-four", "ad-edge-duck-spares-other-tableaux"),
+    "safe-draw-draws-on": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "quick-quack-draws-on": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "quick-quack-duck-discards-every-number": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "duck-hits-every-tableau": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "discarded-card-hidden": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "two-discard-piles": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "turns-to-the-right": ("ad-edge-duck-spares-other-tableaux", "ad-edge-ducks-left-in-the-pond-4p"),
+    "same-start-player": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+    "ender-starts-next-round": ("ad-game-level-totals-2p", "ad-game-level-twice-3p"),
+    "random-start-each-round": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+    "round-tie-to-start-player": ("ad-edge-round-tie-2p", "ad-edge-round-tie-3p"),
+    "owner-sees-stash": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "score-piles-hidden": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "stashed-duck-worth-nothing": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "two-players-only": ("ad-edge-duck-spares-other-tableaux", "ad-edge-ducks-left-in-the-pond-4p"),
+    "pond-left-to-ender": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "pond-carried-to-next-round": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+}
+"""Each alternative reading's fault (those that move a threshold are in :data:`THRESHOLD_TRACES`), and two traces, in
+different situations where the suite has them (another number of players or scope), that each reject it alone."""
+TWO_TRACES = {**ALTERNATIVE_TRACES, **THRESHOLD_TRACES}
 BY_ID = {trace["id"]: trace for trace in TRACES}
 
 
-def test_every_threshold_fault_has_two_traces() -> None:
+def test_every_reading_and_threshold_fault_has_two_traces() -> None:
     assert sorted(THRESHOLD_TRACES) == sorted(THRESHOLD_FAULTS)
-    assert all(len(set(pair)) == 2 and set(pair) <= set(BY_ID) for pair in THRESHOLD_TRACES.values())
+    assert set(TWO_TRACES) == {fault for _, fault in ALTERNATIVES} | set(THRESHOLD_FAULTS)
+    assert all(len(set(pair)) == 2 and set(pair) <= set(BY_ID) for pair in TWO_TRACES.values())
 
 
-@pytest.mark.parametrize("fault", sorted(THRESHOLD_TRACES))
-def test_each_threshold_fault_is_rejected_by_two_traces_in_different_situations(
+@pytest.mark.parametrize("fault", sorted(TWO_TRACES))
+def test_each_reading_and_threshold_fault_is_rejected_by_two_traces(
     fault: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Replayed in-process (the fault patched, then undone), each of the fault's two traces alone finds it out, and
     without the fault it passes."""
     chosen = FAULTS[fault]
-    assert [replay(BY_ID[trace_id], chosen.backend) for trace_id in THRESHOLD_TRACES[fault]] == [None, None]
+    assert [replay(BY_ID[trace_id], chosen.backend) for trace_id in TWO_TRACES[fault]] == [None, None]
     chosen.patch(monkeypatch)
-    for trace_id in THRESHOLD_TRACES[fault]:
+    for trace_id in TWO_TRACES[fault]:
         assert replay(BY_ID[trace_id], chosen.backend) is not None, f"{fault} passes {trace_id}"
 
 

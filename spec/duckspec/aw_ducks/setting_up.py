@@ -58,7 +58,8 @@ def check_deck(deck: Sequence[Card]) -> None:
 
 
 def check_players(players: int, start: int) -> None:
-    """Raise :class:`InvalidSetup` unless 2 to 4 players play (§2; AD-R19) and the start player is one of them."""
+    """Raise :class:`InvalidSetup` unless 2 to 4 players play, the counts §2 suggests a target for (AD-R19), and
+    the start player is one of them."""
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise InvalidSetup(f"Aw Ducks! is played by 2, 3 or 4 players, not {players!r}")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
