@@ -32,7 +32,7 @@ from ducksoup.cli import main
 from duckspec.aw_ducks import GAME_ID
 from duckspec.rulings import load_rulings
 from tests.aw_ducks.replay import replay
-from tests.faulty.aw_ducks import FAULTS, THRESHOLD_FAULTS
+from tests.faulty.aw_ducks import FAULTS, THRESHOLDS
 from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "aw_ducks.py")]
 RULINGS = load_rulings("aw_ducks")
 ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
 """Every alternative reading of the register, with its ruling: one list, read from rulings.toml."""
-BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES} | set(THRESHOLD_FAULTS)]
+BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES} | set(THRESHOLDS)]
 """The faults that break a rule of the text rather than read a ruling the other way (those that move a threshold by
 one are checked by :func:`test_each_reading_and_threshold_fault_is_rejected_by_two_traces`)."""
 
@@ -146,8 +146,8 @@ BY_ID = {trace["id"]: trace for trace in TRACES}
 
 
 def test_every_reading_and_threshold_fault_has_two_traces() -> None:
-    assert sorted(THRESHOLD_TRACES) == sorted(THRESHOLD_FAULTS)
-    assert set(TWO_TRACES) == {fault for _, fault in ALTERNATIVES} | set(THRESHOLD_FAULTS)
+    assert sorted(THRESHOLD_TRACES) == sorted(THRESHOLDS)
+    assert set(TWO_TRACES) == {fault for _, fault in ALTERNATIVES} | set(THRESHOLDS)
     assert all(len(set(pair)) == 2 and set(pair) <= set(BY_ID) for pair in TWO_TRACES.values())
 
 

@@ -914,17 +914,20 @@ THRESHOLD_CONSTANTS: dict[str, tuple[Any, str, str]] = {
 }
 """Each number of the rules the threshold faults move: the module holding it, its name, and the fault's rule."""
 
-THRESHOLD_FAULTS = ["target-strictly-above", "target-one-below", "round-ends-when-deck-runs-out"]
-"""The faults that move a threshold by one (the target, the level of totals, the round's end, the scoring
-conditions, the benefits' cards, a duck's worth): every one must be rejected by at least two traces."""
-THRESHOLD_FAULTS += ["level-totals-to-first-seat", "level-totals-share-the-win", "one-extra-round-only"]
+_MOVED = ["target-strictly-above", "target-one-below", "round-ends-when-deck-runs-out"]
+_MOVED += ["level-totals-to-first-seat", "level-totals-share-the-win", "one-extra-round-only"]
 
 for _name, (_module, _constant, _rule) in THRESHOLD_CONSTANTS.items():
     for _step, _way in ((1, "more"), (-1, "less")):
         _value = getattr(_module, _constant) + _step
         _fault = f"{_name}-one-{_way}"
         fault(_fault, "spec")(moved_by_one(_module, _constant, _step, _rule.format(n=_value)))
-        THRESHOLD_FAULTS.append(_fault)
+        _MOVED.append(_fault)
+
+THRESHOLDS = tuple(_MOVED)
+"""The faults that move a threshold by one (the target, the level of totals, the round's end, the scoring
+conditions, the benefits' cards, a duck's worth): every one must be rejected by at least two traces
+(``tests/aw_ducks/test_suite_power.py``, and the count of ``python -m tests.suite_power``)."""
 
 
 class ForGood:
