@@ -6,7 +6,9 @@ empty deck (ruling AD-R01), whether in a Draw, a Safe Draw, a Quick Quack or a S
 (§7), the player who ended the round first and the others in turn order; when the round ended
 in a Quick Quack or a Secret Stash, the Score the benefit calls for is that player's final Score
 turn (AD-R03). A player's score is the value of the cards in their score pile, the stash
-included: each number card its value and each duck 5 points (AD-R18).
+included: each number card its value and each duck 5 points (AD-R18). Ducks still in the Duck
+Pond when the last final Score is taken are in nobody's score pile, so they score for nobody, and
+the next round of a game starts from a full deck of its own with an empty pond (AD-R20).
 """
 
 from __future__ import annotations
