@@ -75,8 +75,8 @@ def test_every_ruling_alternative_is_a_fault_naming_its_ruling(ruling: str, faul
 
 
 THRESHOLD_TRACES: dict[str, tuple[str, str]] = {
-    "target-strictly-above": ("ad-game-target-exact", "ad-game-target-exact-4p"),
-    "target-one-below": ("ad-game-one-short-of-target", "ad-game-one-short-of-target-3p"),
+    "target-strictly-above": ("ad-game-target-exact", "ad-game-target-exact-later-3p"),
+    "target-one-below": ("ad-game-one-short-of-target", "ad-game-one-short-later-4p"),
     "round-ends-when-deck-runs-out": ("ad-edge-play-with-empty-deck-2p", "ad-edge-play-with-empty-deck-4p"),
     "level-totals-to-first-seat": ("ad-game-level-totals-2p", "ad-game-level-totals"),
     "level-totals-share-the-win": ("ad-game-level-totals-3p", "ad-game-level-totals-2p"),

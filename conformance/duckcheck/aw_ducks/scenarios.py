@@ -362,6 +362,8 @@ TAGGED: dict[str, tuple[str, ...]] = {
     "ad-game-one-short-of-target-3p": ("one-short-of-target", "players-two-to-four"),
     "ad-game-level-twice-3p": ("level-twice", "players-two-to-four"),
     "ad-game-level-twice-4p": ("level-twice", "players-two-to-four"),
+    "ad-game-target-exact-later-3p": ("players-two-to-four",),
+    "ad-game-one-short-later-4p": ("one-short-of-target", "players-two-to-four"),
     "ad-edge-ducks-left-in-the-pond-3p": ("players-two-to-four",),
     "ad-edge-ducks-left-in-the-pond-4p": ("players-two-to-four",),
 }
@@ -458,6 +460,47 @@ def level_twice_case(trace_id: str, description: str, players: int) -> JSON:
             return game.trace()
         break
     raise RecordingError(f"{trace_id}: no two rounds running leave the top totals level")
+
+
+LATER: dict[str, tuple[str, int, str]] = {
+    "ad-game-target-exact-later-3p": ("3 players: a total equal to the target, reached in a later round", 3, "exact"),
+    "ad-game-one-short-later-4p": ("4 players: a top total one short of the target after a later round", 4, "short"),
+}
+"""Trace ID: (description, players, what a later round's count must do to the totals): the boundaries of §2 met
+after the second round or later, where the totals carry earlier rounds."""
+
+
+def later_count_target(totals: Sequence[tuple[int, ...]], kind: str) -> int | None:
+    """The target that makes the last of these running totals (a count after the first) show ``kind`` while no
+    earlier count reached it, or None."""
+    if len(totals) < 3 or list(totals[-1]).count(max(totals[-1])) != 1:
+        return None
+    best, before = max(totals[-1]), max(totals[-2])
+    target = best if kind == "exact" else best + 1
+    return target if target in TARGETS and before < target - 1 else None
+
+
+def later_case(trace_id: str, description: str, players: int, kind: str) -> JSON:
+    """A game of seeded decks played by the random bot, round by round, to the first count after the first round
+    whose totals show ``kind`` (:func:`later_count_target`); then recorded with that target. A run of decks whose
+    totals pass the largest target without it gives way to the next run."""
+    for attempt in range(SEARCH_LIMIT):
+        start = seeded(f"{trace_id}-{attempt}").randrange(players)
+        decks: list[tuple[Card, ...]] = []
+        totals: list[tuple[int, ...]] = [(0,) * players]
+        while max(totals[-1]) < TARGETS[-1]:
+            decks.append(shuffled(seeded(f"{trace_id}-{attempt}-{len(decks)}")))
+            scores = round_scores(decks[-1], (start + len(decks) - 1) % players, players)
+            totals.append(tuple(a + b for a, b in zip(totals[-1], scores, strict=True)))
+            target = later_count_target(totals, kind)
+            if target is not None:
+                spare = [shuffled(seeded(f"{trace_id}-spare-{n}")) for n in range(GAME_DECKS)]
+                tags = ["edge-case", *TAGGED.get(trace_id, ())]
+                options = RuleOptions(target=target)
+                game = Recorder(trace_id, description, Scope.GAME, options, start, [*decks, *spare], players, tags)
+                game.play_out(random_policy)
+                return game.trace()
+    raise RecordingError(f"{trace_id}: no later count makes {kind} happen")
 
 
 POND_LEFT: dict[str, tuple[str, int]] = {
@@ -572,6 +615,8 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
         cases[trace_id] = partial(game_case, trace_id, description, players, kind)
     for trace_id, (description, players) in LEVEL_TWICE.items():
         cases[trace_id] = partial(level_twice_case, trace_id, description, players)
+    for trace_id, (description, players, kind) in LATER.items():
+        cases[trace_id] = partial(later_case, trace_id, description, players, kind)
     for trace_id, (description, players) in POND_LEFT.items():
         cases[trace_id] = partial(pond_left_case, trace_id, description, players)
     for code in ErrorCode:
