@@ -14,8 +14,6 @@ marked with ``?`` wherever it is shown before it is played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck.codec import parse_cards_text
@@ -23,7 +21,7 @@ from duckcheck.duck_soup.encoding import parse_action, parse_options, result_jso
 from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
 from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
+from ducksoup.narration import Loaded, StepNarrator, count
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
@@ -39,52 +37,29 @@ JSON = dict[str, Any]
 NUMBER_WORDS = {1: "a card", 2: "two cards"}
 
 
-@dataclass
-class Narrator:
-    """Plays a trace on the specification and tells what happens."""
+class Narrator(StepNarrator[Table]):
+    """Plays a Duck Soup trace on the specification and tells what happens (the words; the loop is the base's)."""
 
-    trace: JSON
-    style: Style = field(default_factory=Style)
-    as_player: int | None = None
-    names: tuple[str, ...] | None = None
-    """The players' names (a record's ``Players`` tag); "player 0" and "player 1" without them."""
-    inferred: frozenset[tuple[int, str]] = frozenset()
-    """The cards whose place the record does not give: (deal, from 1; card, ``TC``)."""
-    check: bool = False
-    """Compare the trace's stored states and outcome with the rules', and stop where they disagree."""
-    finished_deals: list[JSON] = field(default_factory=list)
-    accepted: bool = False
-    """Whether the last step told was accepted (a refused step changes nothing)."""
+    field_sections = FIELD_SECTIONS
+    illegal = IllegalAction
 
-    def __post_init__(self) -> None:
-        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(self.trace["decks"]))
-        self.table = Table.start(
-            Scope(self.trace["scope"]), parse_options(self.trace["options"]), self.trace["dealer"], decks
-        )
+    def __init__(
+        self,
+        trace: JSON,
+        style: Style | None = None,
+        as_player: int | None = None,
+        names: tuple[str, ...] | None = None,
+        inferred: frozenset[tuple[int, str]] = frozenset(),
+        check: bool = False,
+    ) -> None:
+        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(trace["decks"]))
+        table = Table.start(Scope(trace["scope"]), parse_options(trace["options"]), trace["dealer"], decks)
+        super().__init__(trace, table, as_player, names, check)
+        self.style = style or Style()
+        self.inferred = inferred
+        """The cards whose place the record does not give: (deal, from 1; card, ``TC``)."""
 
-    # Players and cards
-
-    def name(self, player: int) -> str:
-        if player == self.as_player:
-            return "you"
-        return self.names[player] if self.names else f"player {player}"
-
-    def possessive(self, player: int) -> str:
-        return "your" if player == self.as_player else f"{self.name(player)}'s"
-
-    def who(self, player: int, verb: str) -> str:
-        """``player`` doing ``verb`` (third person): "player 0 takes", or "you take" as that player."""
-        if player == self.as_player:
-            return "you " + {"is": "are", "says": "say"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{self.name(player)} {verb}"
-
-    def named(self, text: str) -> str:
-        """``text`` (a message of the rules) with "player 0" and "player 1" replaced by the names in use."""
-        for player in (0, 1):
-            text = text.replace(f"player {player}'s", self.possessive(player)).replace(
-                f"player {player}", self.name(player)
-            )
-        return text
+    # Cards
 
     def card(self, card: Card) -> str:
         """A card as shown before it is played: marked ``?`` when its place was inferred."""
@@ -101,66 +76,50 @@ class Narrator:
             "cards marked ? are inferred: the record does not say where they lay, so a place that fits it was chosen"
         ]
 
-    # The steps
+    # What the step loop asks
 
-    def steps(self) -> Iterator[Told]:
-        """Each step told in turn (0 for the deal); raises NarrationStopped at a step the rules forbid."""
-        stop = self.disagreement(self.trace["initial"], "the initial state") if self.check else None
-        yield Told(0, [*self.legend(), *self.deal_lines(self.table.deal, 1)], stop)
-        if stop:
-            return
-        for number, step in enumerate(self.trace["steps"], 1):
-            dealt = self.table.decks_used
-            action = parse_action(step["action"], f"step {number}")
-            before = self.table
-            try:
-                self.table = before.apply(action)
-            except IllegalAction as error:
-                said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: "
-                said += self.named(error.message)
-                if "reject" not in step:
-                    raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
-                told = [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
-                self.accepted = False
-                stop = None
-                if self.check and step["reject"] != error.code.value:
-                    expected = step["reject"]
-                    stop = f"step {number}: the trace says it is refused with {expected}, the rules with {error.code}"
-                yield Told(number, told, stop)
-                if stop:
-                    return
-                continue
-            if "reject" in step:
-                raise NarrationStopped(
-                    f"step {number}: {self.describe(before.deal, action)} is legal, "
-                    f"but the trace says it must be refused with {step['reject']}"
-                )
-            self.accepted = True
-            if self.table.finished is not None:
-                self.finished_deals.append(_deal_outcome(self.table.finished))
-            lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
-            if self.table.decks_used != dealt and not self.table.deal.is_over:
-                lines += self.deal_lines(self.table.deal, self.table.decks_used)
-            stop = self.disagreement(step["state"], f"step {number}") if self.check else None
-            yield Told(number, lines, stop)
-            if stop:
-                return
+    def parse_action(self, data: Any, where: str) -> Action:
+        return parse_action(data, where)
 
-    def final_disagreement(self) -> str | None:
-        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
-        final: JSON = {"deals": self.finished_deals}
+    def opening_lines(self) -> list[str]:
+        return [*self.legend(), *self.deal_lines(self.table.deal, 1)]
+
+    def start_lines(self, number: int) -> list[str]:
+        return self.deal_lines(self.table.deal, number)
+
+    def outcome_of(self, finished: DealState) -> JSON:
+        return _deal_outcome(finished)
+
+    def outcome(self) -> JSON:
+        final: JSON = {"deals": self.finished}
         state = self.table.state
         if isinstance(state, MatchState):
             final["games"] = [result_json(result) for result in state.results]
             final["games_won"] = list(state.games_won)
             final["winner"] = state.winner
-        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
+        return final
 
-    def disagreement(self, stored: JSON, where: str) -> str | None:
-        """Where the trace's stored state disagrees with the state the rules give, or None."""
-        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+    def unit_is_over(self) -> bool:
+        return self.table.deal.is_over
 
-    def describe(self, deal: DealState, action: Action) -> str:
+    def play_ended(self) -> bool:
+        """Whether the last step finished a trick: the next trick is to be led."""
+        deal = self.table.deal
+        return deal.phase is Phase.LEAD and not deal.table
+
+    def to_act(self) -> int | None:
+        return self.table.deal.to_act
+
+    def held(self, player: int) -> str:
+        return count(len(self.table.deal.hands[player]), "card")
+
+    def describe(self, before: Table, action: Action) -> str:
+        return self.action_words(before.deal, action)
+
+    def option(self, action: Action) -> str:
+        return self.action_words(self.table.deal, action)
+
+    def action_words(self, deal: DealState, action: Action) -> str:
         if isinstance(action, SayDuck):
             return f"{self.who(action.player, 'says')} duck"
         verb = self.who(action.player, "leads" if deal.phase in (Phase.LEAD, Phase.ANSWER) else "plays")
@@ -339,23 +298,6 @@ class Narrator:
         lines.append(f"points (Duck, Soup): {self.name(0)} {duck[0]}, {soup[0]}; {self.name(1)} {duck[1]}, {soup[1]}")
         return lines
 
-    def legal_lines(self) -> list[str]:
-        """Every legal action in the current position, described ("could I have quacked here?")."""
-        actions = self.table.legal_actions()
-        if not actions:
-            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
-            return [f"no action is possible: {over}"]
-        deal = self.table.deal
-        player = deal.to_act
-        if player is not None and not self.sees_hand(player):
-            return turn_of_another(self.name(player), count(len(deal.hands[player]), "card"))
-        return [f"  {self.describe(deal, action)}" for action in actions]
-
-    def between_tricks(self) -> bool:
-        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
-        deal = self.table.deal
-        return self.accepted and deal.phase is Phase.LEAD and not deal.table
-
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         return [
             f"deal {number}: {self.who(deal.dealer, 'deals')} 13 cards each, one at a time, "
@@ -363,10 +305,6 @@ class Narrator:
             *[f"  {line}" for line in self.position()],
             f"  {self.who(deal.leader, 'leads')} first: the non-dealer (§4)",
         ]
-
-
-def _rule(rule: str) -> str:
-    return f"ruling {rule}" if rule.startswith("DS-") else f"Rules {rule}"
 
 
 def _deal_outcome(deal: DealState) -> JSON:
