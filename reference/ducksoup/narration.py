@@ -331,22 +331,28 @@ class StepNarrator(Voice, Generic[TableT]):
     def step(self, number: int, step: JSON) -> Told:
         """Step ``number`` of the trace, applied and told."""
         action = self.parse_action(step["action"], f"step {number}")
-        before = self.table
-        said = f"step {number}: {self.describe(before, action)}"
+        said = f"step {number}: {self.describe(self.table, action)}"
         try:
-            self.table = before.apply(action)
+            lines = self.tell(action)
         except self.illegal as error:
             return self.refused(number, step, said, cast(Refusal, error))
         if "reject" in step:
             raise NarrationStopped(f"{said} is legal, but the trace says it must be refused with {step['reject']}")
+        return Told(number, [said, *lines[1:]], self.disagreement(step["state"], f"step {number}"))
+
+    def tell(self, action: Any) -> list[str]:
+        """Apply ``action`` by the rules and tell it: the action, what follows, and a new deal or round it begins.
+        An action the rules refuse raises the game's :attr:`illegal` and changes nothing (``play`` asks again)."""
+        before = self.table
+        self.table = before.apply(action)
         self.accepted = True
         if self.table.finished is not None:
             self.finished.append(self.outcome_of(self.table.finished))
-        lines = [said, *self.consequences(before, action)]
+        lines = [self.describe(before, action), *self.consequences(before, action)]
         self.began = self.table.decks_used != before.decks_used and not self.unit_is_over()
         if self.began:
             lines += self.start_lines(self.table.decks_used)
-        return Told(number, lines, self.disagreement(step["state"], f"step {number}"))
+        return lines
 
     def refused(self, number: int, step: JSON, said: str, error: Refusal) -> Told:
         """A step the rules refuse: told, if the trace says so too (with the same code under :attr:`check`)."""

@@ -20,7 +20,7 @@ from duckcheck.codec import parse_cards_text
 from duckcheck.duck_soup.encoding import parse_action, parse_options, result_json
 from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
-from ducksoup.display import SUIT_WORDS, Style
+from ducksoup.display import SUIT_WORDS, Style, in_hand_order
 from ducksoup.narration import Loaded, StepNarrator, count
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -255,9 +255,17 @@ class Narrator(StepNarrator[Table]):
             score = duck[player] * soup[player]
             nothing = " (nothing in one course scores nothing)" if score == 0 else ""
             lines.append(f"    {self.name(player)}: {duck[player]} × {soup[player]} = {score}{nothing}")
+        lines.append(self.deal_winner(after_deal.scores()))
         if isinstance(self.table.state, MatchState) and isinstance(before.state, MatchState):
             lines += self.game_lines(before.state, self.table.state)
         return lines
+
+    def deal_winner(self, scores: tuple[int, int]) -> str:
+        """Who won the deal, by how much (§8)."""
+        if scores[0] == scores[1]:
+            return f"  the deal is drawn, {scores[0]} each"
+        winner = 0 if scores[0] > scores[1] else 1
+        return f"  {self.who(winner, 'wins')} the deal, {scores[winner]} to {scores[opponent(winner)]} (§8)"
 
     def game_lines(self, before: MatchState, after: MatchState) -> list[str]:
         if len(after.results) == len(before.results):
@@ -287,16 +295,70 @@ class Narrator(StepNarrator[Table]):
         deal = self.table.deal
         lines = []
         for player in (0, 1):
-            if self.as_player is None or self.as_player == player:
-                lines.append(f"{self.possessive(player)} hand: {self.cards(list(deal.hands[player]))}")
+            if self.sees_hand(player):
+                lines.append(
+                    f"{self.possessive(player)} hand: {self.cards(in_hand_order(deal.hands[player], deal.course))}"
+                )
             else:
                 lines.append(f"{self.possessive(player)} hand: {len(deal.hands[player])} cards")
-        face_up = self.card(deal.face_up_card) if deal.face_up_card else "none"
-        lines.append(f"stock: {len(deal.stock)} cards, face-up card: {face_up}; course: {deal.course.value}")
+        if deal.options.stock is StockVisibility.HIDDEN:
+            stock = f"stock: {len(deal.stock)} cards, face down (hidden stock, DS-R09)"
+        else:
+            face_up = self.card(deal.face_up_card) if deal.face_up_card else "none"
+            stock = f"stock: {len(deal.stock)} cards, face-up card: {face_up}"
+        lines.append(f"{stock}; course: {deal.course.value}")
         lines.append(f"on the table: {self.style.cards(list(deal.table))}")
         duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
         lines.append(f"points (Duck, Soup): {self.name(0)} {duck[0]}, {soup[0]}; {self.name(1)} {duck[1]}, {soup[1]}")
         return lines
+
+    def rules_now(self) -> list[str]:
+        """The rules that apply at this moment of the deal, each with its section and rulings."""
+        deal = self.table.deal
+        silent = deal.options.calls is Calls.SILENT
+        lines = [self.course_rule(deal.course), *self.moment_rules(deal, silent)]
+        if deal.course is Course.DUCK:
+            if deal.options.stock is StockVisibility.HIDDEN:
+                lines.append("after each trick the winner draws the top card of the stock, then the loser (§5, DS-R09)")
+            else:
+                lines.append("after each trick the winner takes the face-up card, the loser the next card (§5)")
+            lines.append("the stock's last card ends the Duck course; the Soup course follows (§7)")
+        lines.append("a deal scores Duck points times Soup points, so nothing in one course scores nothing (§8)")
+        lines.append(
+            "250 or more wins the game, the higher total if both (§9, DS-R14); 125 in one deal wins at once, "
+            "in the pond (§9, DS-R05, DS-R06)"
+        )
+        return lines
+
+    @staticmethod
+    def course_rule(course: Course) -> str:
+        if course is Course.DUCK:
+            return "the Duck course: in the suit led the lower card wins, the Ace lowest (§2, DS-R13)"
+        return "the Soup course: in the suit led the higher card wins, the Ace highest (§2, DS-R13)"
+
+    def moment_rules(self, deal: DealState, silent: bool) -> list[str]:
+        """What the player to act may do now, and what it leads to (§4, §6)."""
+        worth = "a trick of one suit is worth 1 point, of two suits 2 (§4.4)"
+        if deal.phase is Phase.LEAD:
+            return [f"{self.who(deal.leader, 'leads')} any card (§4); following suit is never required (§4)", worth]
+        if deal.phase is Phase.FOLLOW:
+            call = (
+                "a card of the rank led is a quack without a word (DS-R15)"
+                if silent
+                else (
+                    "a card of the rank led may be played saying quack, to steal the trick (§6); a call on any other "
+                    "card is refused (DS-R02)"
+                )
+            )
+            return ["the follower plays any card; only the suit led can win the trick (§4.3)", call, worth]
+        if deal.phase is Phase.ANSWER:
+            third = "lead a third card of the rank" + ("" if silent else " saying quack-quack")
+            return [f"a quack is answered: say duck, giving the quacker the trick, or {third} (§6, DS-R10)"]
+        fourth = "the fourth card of the rank" + ("" if silent else " saying duck soup")
+        return [
+            f"{fourth} takes both tricks (§6); any other card leaves both to the leader (§6, DS-R03)"
+            + (", and the fourth card may be held back (DS-R16)" if silent else "")
+        ]
 
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         return [
