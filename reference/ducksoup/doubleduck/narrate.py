@@ -20,7 +20,7 @@ from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import FIELD_SECTIONS, deal_outcome_json, parse_action, result_json
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.games import Setup
-from ducksoup.display import SUIT_WORDS, Style
+from ducksoup.display import SUIT_WORDS, Style, in_hand_order
 from ducksoup.narration import Loaded, StepNarrator, count
 from duckspec.cards import Card, Rank
 from duckspec.doubleduck.actions import Call, Play
@@ -227,6 +227,12 @@ class Narrator(StepNarrator[Table]):
         for side, (duck, soup) in enumerate(after.piles):
             nothing = " (no cards in one pile score nothing)" if duck * soup == 0 else ""
             lines.append(f"    {self.side(side)}: {duck} × {soup} = {duck * soup}{nothing}")
+        scores = [duck * soup for duck, soup in after.piles]
+        if scores[0] == scores[1]:
+            lines.append(f"  the deal is drawn, {scores[0]} each")
+        else:
+            winner = 0 if scores[0] > scores[1] else 1
+            lines.append(f"  {self.side_short(winner)} wins the deal, {scores[winner]} to {scores[1 - winner]} (§6)")
         if isinstance(self.table.state, GameState) and isinstance(before.state, GameState):
             lines += self.game_lines(before.state, self.table.state)
         return lines
@@ -268,7 +274,8 @@ class Narrator(StepNarrator[Table]):
         lines = []
         for player in range(4):
             hand = deal.hands[player]
-            shown = self.style.cards(hand) if self.as_player in (None, player) else f"{len(hand)} cards"
+            seen = self.as_player in (None, player)
+            shown = self.style.cards(in_hand_order(hand, deal.course)) if seen else f"{len(hand)} cards"
             owner = self.possessive(player)
             lines.append(f"{owner} hand: {shown}")
         lines.append(f"stock: {len(deal.stock)} cards, face down; course: {deal.course.value}")
@@ -284,6 +291,40 @@ class Narrator(StepNarrator[Table]):
                 for course, count, seat in (("Duck", duck, keepers[0]), ("Soup", soup, keepers[1]))
             )
             lines.append(f"{self.side(side)}: {kept}")
+        return lines
+
+    def rules_now(self) -> list[str]:
+        """The rules that apply at this moment of the deal, each with its section and rulings."""
+        deal = self.table.deal
+        word = "lowest" if deal.course is Course.DUCK else "highest"
+        lines = []
+        if not deal.table:
+            lines.append(f"{self.who(deal.leader, 'leads')} any card (§4.1)")
+        else:
+            lines += [
+                "the others play any card, in turn to the left; following suit is never required (§4.1)",
+                "a card of the rank led may be called: the first such card after the lead says quack, the second "
+                "quack-quack, the third quack-quack-quack (§4.3, DD-R03); a miscounted call is refused "
+                "(DD-R04, DD-R05)",
+                "the other copy of the very card led may say doubleduck, or quack instead (§4.2, DD-R06)",
+            ]
+        lines += [
+            f"who takes the trick: a doubleduck, else the last quack, else the {word} card of the suit led, the Ace "
+            "beating all of its suit, the later of two equal cards winning (§4.2, §4.3, §4.4, §1, DD-R07, DD-R08)",
+            "a card of the rank led played without its call is a plain card (DD-R09)",
+            "the winning side stores one card of each suit in the trick on its pile for the course; the rest go to "
+            "the waste (§4.5, DD-R10, DD-R11)",
+        ]
+        if deal.course is Course.DUCK:
+            lines.append("after each Duck trick each player draws a card, the winner first (§4.6, DD-R02)")
+            lines.append(
+                "the stock is face down; after thirteen tricks it is empty and the Soup course begins (§5, DD-R18)"
+            )
+        lines += [
+            "a side scores its Duck pile times its Soup pile (§6)",
+            "a game ends after four deals or when a side reaches 1000 at the end of a deal (§7, DD-R14); level "
+            "totals deal again (DD-R13)",
+        ]
         return lines
 
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
