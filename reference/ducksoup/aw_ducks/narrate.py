@@ -207,9 +207,11 @@ class Teller(Voice):
                 words, ruling = CONDITIONS[colour]
                 lines.append(f"  {shown} taken: the tableau has {words} ({ruling}); 5 points each (§9)")
             else:
-                missed.append(f"{shown} ({CONDITIONS[colour][1]})")
+                words, ruling = CONDITIONS[colour]
+                wants = "wants" if len(shown.split()) == 1 else "want"
+                missed.append(f"{shown}, which {wants} {words} ({ruling})")
         if missed:
-            lines.append(f"  left in the pond, their conditions not met (§7): {', '.join(missed)}")
+            lines.append(f"  left in the pond, their conditions not met (§7): {'; '.join(missed)}")
         if len({duck.colour for duck in taken}) > 1:
             lines.append("  one Score takes the ducks of every condition met, all copies of each (AD-R09)")
         if was.phase is Phase.FINAL_SCORE and not now.is_over:
@@ -275,6 +277,46 @@ class Teller(Voice):
             agreed = "the suggested total" if current.options.target is None else "the total agreed"
             lines.append(f"  a game to {target} points, {agreed} for {current.players} players (§2)")
         lines.append("  every tableau, score pile, the Duck Pond and the discard pile start empty (§4)")
+        return lines
+
+    # What applies now
+
+    def pond_legend(self, pond: Sequence[Card]) -> list[str]:
+        """What each kind of duck in the pond wants of a tableau to be taken by a Score, in words (§7)."""
+        lines = []
+        for colour in sorted({duck.colour for duck in pond}):
+            duck = self.style.card(next(card for card in pond if card.colour is colour))
+            wants = (
+                "nothing: any Score takes it, even with an empty tableau"
+                if colour is Colour.RAINBOW
+                else (f"a tableau with {CONDITIONS[colour][0]}")
+            )
+            lines.append(f"{duck} ({COLOUR_WORDS[colour]} duck) wants {wants}")
+        return lines
+
+    def rules_now(self, current: RoundState) -> list[str]:
+        """The rules that apply at this moment of the round, each with its section and rulings."""
+        if current.phase is Phase.FORCED_SCORE:
+            lines = ["the benefit just bought calls for a Score now, and nothing else (§8): type s"]
+        elif current.phase is Phase.FINAL_SCORE:
+            lines = ["the round is ending: each player takes one final Score in turn, to the left (§9, AD-R13)"]
+        else:
+            lines = [
+                "on a turn: Draw, Score or Discard (§5)",
+                "Draw: turn up cards until a number comes, which joins your tableau; each duck turned up goes into "
+                "the Duck Pond and knocks the numbers of its colour out of your tableau (a rainbow duck every colour "
+                "but black) (§6, AD-R11)",
+                "Score: your tableau goes into your score pile, with every pond duck whose condition it meets, all "
+                "copies of each (§7, AD-R09)",
+                "Discard a tableau card for what its value buys: 1-2 a Safe Draw (two cards, ducks harmless), 3-4 a "
+                "Quick Quack (three cards, then Score), 5-6 a Secret Stash (two cards face down into your score "
+                "pile, then Score) (§8, AD-R10)",
+            ]
+        lines += [f"in the pond: {line}" for line in self.pond_legend(current.pond)]
+        lines += [
+            "a draw from the empty deck ends the round; then everyone takes one final Score (§9, AD-R01)",
+            "the count: each number its value, each duck 5 points (§9); the highest score wins the round (§2)",
+        ]
         return lines
 
     # Positions
@@ -373,6 +415,9 @@ class Narrator(StepNarrator[Table]):
     def position(self) -> list[str]:
         """The round as it stands, as everyone (or the narration's player) sees it."""
         return self.teller.position(self.table.round)
+
+    def rules_now(self) -> list[str]:
+        return self.teller.rules_now(self.table.round)
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
