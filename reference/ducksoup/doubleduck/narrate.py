@@ -275,7 +275,7 @@ class Narrator(StepNarrator[Table]):
         for player in range(4):
             hand = deal.hands[player]
             seen = self.as_player in (None, player)
-            shown = self.style.cards(in_hand_order(hand, deal.course)) if seen else f"{len(hand)} cards"
+            shown = self.style.cards(in_hand_order(hand, deal.course)) if seen else count(len(hand), "card")
             owner = self.possessive(player)
             lines.append(f"{owner} hand: {shown}")
         lines.append(f"stock: {len(deal.stock)} cards, face down; course: {deal.course.value}")

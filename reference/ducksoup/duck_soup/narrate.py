@@ -300,7 +300,7 @@ class Narrator(StepNarrator[Table]):
                     f"{self.possessive(player)} hand: {self.cards(in_hand_order(deal.hands[player], deal.course))}"
                 )
             else:
-                lines.append(f"{self.possessive(player)} hand: {len(deal.hands[player])} cards")
+                lines.append(f"{self.possessive(player)} hand: {count(len(deal.hands[player]), 'card')}")
         if deal.options.stock is StockVisibility.HIDDEN:
             stock = f"stock: {len(deal.stock)} cards, face down (hidden stock, DS-R09)"
         else:
