@@ -187,12 +187,12 @@ class Narrator(StepNarrator[Table]):
         if deal.course is Course.DUCK:
             keeper = winner if duck is None else duck
             first = " (the partner who wins the side's first Duck trick keeps its Duck pile)" if duck is None else ""
-            return f"{self.name(keeper)}'s Duck pile{first}"
+            return f"{self.possessive(keeper)} Duck pile{first}"
         if soup is not None:
-            return f"{self.name(soup)}'s Soup pile"
+            return f"{self.possessive(soup)} Soup pile"
         if duck is None:
-            return f"{self.name(winner)}'s Soup pile (the side won no Duck trick: its first Soup winner keeps it)"
-        return f"{self.name(partner(duck))}'s Soup pile (the partner of the Duck pile's keeper keeps it)"
+            return f"{self.possessive(winner)} Soup pile (the side won no Duck trick: its first Soup winner keeps it)"
+        return f"{self.possessive(partner(duck))} Soup pile (the partner of the Duck pile's keeper keeps it)"
 
     def draw_lines(self, deal: DealState, after: DealState) -> list[str]:
         """The draw after a Duck trick, winner first, and the change of course once the stock is empty (§4.6, §5)."""
@@ -318,7 +318,7 @@ class Narrator(StepNarrator[Table]):
         if deal.course is Course.DUCK:
             lines.append("after each Duck trick each player draws a card, the winner first (§4.6, DD-R02)")
             lines.append(
-                "the stock is face down; after thirteen tricks it is empty and the Soup course begins (§5, DD-R18)"
+                "the stock is face down; after thirteen tricks it is empty, and the Soup course follows (§5, DD-R18)"
             )
         lines += [
             "a side scores its Duck pile times its Soup pile (§6)",
