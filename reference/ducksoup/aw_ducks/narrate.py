@@ -209,9 +209,9 @@ class Teller(Voice):
             else:
                 words, ruling = CONDITIONS[colour]
                 wants = "wants" if len(shown.split()) == 1 else "want"
-                missed.append(f"{shown}, which {wants} {words} ({ruling})")
+                missed.append(f"    {shown} {wants} {words} ({ruling})")
         if missed:
-            lines.append(f"  left in the pond, their conditions not met (§7): {'; '.join(missed)}")
+            lines += ["  left in the pond, their conditions not met (§7):", *missed]
         if len({duck.colour for duck in taken}) > 1:
             lines.append("  one Score takes the ducks of every condition met, all copies of each (AD-R09)")
         if was.phase is Phase.FINAL_SCORE and not now.is_over:
