@@ -1,0 +1,70 @@
+"""One ``play`` and one narrator loop for every game (issue 22): no game keeps a copy of the shared machinery."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from duckcheck.games import games
+from duckcheck.trace import read_trace, trace_path
+from ducksoup.cli import main
+from ducksoup.games import reference
+from ducksoup.narration import Loaded, StepNarrator
+
+REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
+GAMES = [suite.id for suite in games()]
+LOOP = {"steps", "step", "tell", "refused", "disagreement", "final_disagreement", "between_tricks", "legal_lines"}
+"""The narrator's step loop and claim check: :class:`ducksoup.narration.StepNarrator`'s, never a game's."""
+PLAY_LOOP = {"run", "ask", "human_turn", "legal", "show_turn"}
+"""The play loop: :class:`ducksoup.playing.Terminal`'s, never a game's."""
+SHARED_OPTIONS = ("--game", "--seed", "--save", "--as", "--one", "--bot")
+
+
+def functions_defined(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def package_of(game: str) -> str:
+    return game.replace("-", "_")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_defines_its_own_narrator_loop_or_play_loop(game: str) -> None:
+    folder = REFERENCE / package_of(game)
+    assert not functions_defined(folder / "narrate.py") & LOOP
+    assert not functions_defined(folder / "playing.py") & PLAY_LOOP
+
+
+def test_a_game_that_copied_the_loop_would_be_found(tmp_path: Path) -> None:
+    copied = tmp_path / "narrate.py"
+    copied.write_text("class Narrator:\n    def steps(self):\n        yield 0\n", encoding="utf-8")
+    assert functions_defined(copied) & LOOP == {"steps"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_narrator_is_built_on_the_step_loop(game: str) -> None:
+    trace_id = {"duck-soup": "ds-deal-greedy-007", "doubleduck": "dd-deal-greedy-001", "aw-ducks": "ad-edge-blue-four"}
+    narrator = reference(game).narrate(Loaded(read_trace(trace_path(trace_id[game]))), None, False)
+    assert isinstance(narrator, StepNarrator)
+    assert narrator.rules_now() and all(isinstance(line, str) for line in narrator.rules_now())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_play_has_the_shared_options_and_names_the_game_option(game: str) -> None:
+    shown = CliRunner().invoke(main, ["play", "--game", game, "--help"], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    for option in SHARED_OPTIONS:
+        assert option in shown.output, option
+    assert "'rules'" in shown.output and "'help' or '?'" in shown.output
+    module = importlib.import_module(f"ducksoup.{package_of(game)}.playing")
+    assert hasattr(module, "Seating") and hasattr(module, "parse_move")
+
+
+def test_plain_play_help_mentions_the_game_option() -> None:
+    shown = CliRunner().invoke(main, ["play", "--help"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "--game GAME" in shown.output
