@@ -141,13 +141,13 @@ def _section(path: str, field_sections: Mapping[str, str]) -> str:
 # The players' names, for every game's narrator
 
 RULING = re.compile(r"[A-Z]{2}-R\d+")
-"""A ruling ID (``DS-R07``, ``DD-R12``, ``AD-R01``), as opposed to a section (``§4``)."""
+"""A ruling ID (two capitals, ``-R`` and a number), as opposed to a section (``§4``)."""
 SECOND_PERSON = {"is": "are", "has": "have", "was": "were"}
 """The irregular verbs that change for "you"; the others lose their final ``s``."""
 
 
 def rule_named(rule: str) -> str:
-    """``ruling DS-R07`` or ``Rules §4``: a rule as the narration cites a broken one."""
+    """``ruling XX-R07`` or ``Rules §4``: a rule as the narration cites a broken one."""
     return f"ruling {rule}" if RULING.fullmatch(rule) else f"Rules {rule}"
 
 

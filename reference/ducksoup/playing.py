@@ -98,8 +98,8 @@ class Seating(Protocol):
 
 def record_move(recorder: Any, action: Any) -> None:
     """Record ``action`` in a game's trace recorder: the one place ``play`` records a move, so that the
-    engine-side recording API replaces it here. Today Duck Soup's and Doubleduck's recorders play on the engine
-    (``apply``), Aw Ducks!'s on the specification (``act``)."""
+    engine-side recording API replaces it here. Today a game's recorder either plays on the engine (``apply``) or
+    on the specification (``act``)."""
     if hasattr(recorder, "act"):
         recorder.act(action)
     else:
@@ -208,15 +208,6 @@ def chosen_seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
 
 
-def one_unit(one: bool, alias: bool) -> bool:
-    """``--one``, or its old spelling (``--deal`` in Doubleduck, ``--round`` in Aw Ducks!), kept hidden."""
-    return one or alias
-
-
-GAME_HELP = (
-    "Choose the game with --game GAME (duck-soup, the default; doubleduck; aw-ducks) and see its own options with "
-    "'ducksoup play --game GAME --help'."
-)
 MOVES_HELP = (
     "At the prompt: a move, 'help' or '?' (the input syntax), 'rules' (the rules that apply at that moment, with "
     "their sections and rulings), 'look' (the table again), 'quit' (saves and stops)."
@@ -224,8 +215,15 @@ MOVES_HELP = (
 
 
 def play_help(summary: str) -> str:
-    """A game's ``play --help``: its summary, how to choose the game, the commands, and how the game is kept."""
-    return f"{summary}\n\n{GAME_HELP}\n\n{MOVES_HELP}\n\n{PLAY_HELP}"
+    """A game's ``play --help``: its summary, how to choose the game (the registry's games), the commands, and how
+    the game is kept."""
+    from duckcheck.games import DEFAULT_GAME, games
+
+    named = "; ".join(suite.id + (", the default" if suite.id == DEFAULT_GAME else "") for suite in games())
+    choose = (
+        f"Choose the game with --game GAME ({named}) and see its own options with 'ducksoup play --game GAME --help'."
+    )
+    return f"{summary}\n\n{choose}\n\n{MOVES_HELP}\n\n{PLAY_HELP}"
 
 
 def shared_options(unit: str, seats: int, default_save: str, alias: str) -> Callable[[Any], Any]:
