@@ -78,6 +78,10 @@ class Narrator(Protocol):
         """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
         ...
 
+    def rules_now(self) -> list[str]:
+        """The rules that apply at this moment (``play``'s ``rules``), each with its section and rulings."""
+        ...
+
 
 def turn_of_another(who: str, held: str) -> list[str]:
     """What ``--at N --as P`` says instead of the legal actions when ``who`` (not P) is to act: their legal actions

@@ -22,7 +22,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import click
 from rich.console import Console
@@ -186,8 +186,9 @@ class Terminal:
         try:
             self.narrator.table.apply(action)
         except self.narrator.illegal as error:
-            refusal: Refusal = error  # type: ignore[assignment]
-            self.say(f"not allowed: {self.narrator.named(refusal.message)} ({refusal.rule})")
+            refusal = cast(Refusal, error)
+            said = f"not allowed: {self.narrator.named(refusal.message)} ({refusal.rule})"
+            self.console.print(as_typed(said))  # the rules' message may quote the move: never markup
             return None
         return action
 
