@@ -13,7 +13,7 @@ from duckcheck.games import games
 from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.games import reference
-from ducksoup.narration import Loaded, StepNarrator
+from ducksoup.narration import Loaded, StepNarrator, Voice
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
 GAMES = [suite.id for suite in games()]
@@ -68,3 +68,23 @@ def test_every_games_play_has_the_shared_options_and_names_the_game_option(game:
 def test_plain_play_help_mentions_the_game_option() -> None:
     shown = CliRunner().invoke(main, ["play", "--help"], env={"COLUMNS": "200"})
     assert shown.exit_code == 0 and "--game GAME" in shown.output
+
+
+def test_the_rules_messages_speak_to_you_when_told_to_you() -> None:
+    told_to_1 = Voice(1)
+    assert told_to_1.named("player 1 holds no 9C") == "you hold no 9C"
+    assert told_to_1.named("player 0 must act now, not player 1") == "player 0 must act now, not you"
+    assert told_to_1.named("the game is over: player 1 has won it") == "the game is over: you have won it"
+    assert told_to_1.named("9C is not in player 1's hand") == "9C is not in your hand"
+    assert Voice(None, ("Anna", "Ben")).named("player 1 holds no 9C") == "Ben holds no 9C"
+
+
+def test_replay_shows_a_new_deals_hands_once() -> None:
+    told = CliRunner().invoke(main, ["replay", "ds-game-greedy-01"], env={"NO_COLOR": "1"})
+    assert told.exit_code == 0
+    lines = told.output.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("deal ")]
+    assert len(starts) > 1
+    for start in starts:
+        first = next(index for index in range(start, len(lines)) if "leads first" in lines[index])
+        assert lines[first + 1].startswith("step "), lines[start : first + 8]

@@ -183,13 +183,21 @@ class Voice:
 
     def named(self, text: str) -> str:
         """``text`` (a message of the rules, which names seats "player N") with the names in use: "you" for the
-        player it is told to."""
+        player it is told to, and the verb after it turned ("player 1 holds" told to player 1: "you hold")."""
 
         def replaced(match: re.Match[str]) -> str:
-            player = int(match.group(1))
-            return self.possessive(player) if match.group(2) else self.name(player)
+            player, possessive, verb = int(match.group(1)), match.group(2), match.group(3)
+            if possessive:
+                return self.possessive(player)
+            if verb:
+                return self.who(player, verb)
+            return self.name(player)
 
-        return re.sub(r"\bplayer (\d)\b('s)?", replaced, text)
+        return re.sub(rf"\bplayer (\d)\b(?:('s)|(?: ({'|'.join(RULE_VERBS)})\b))?", replaced, text)
+
+
+RULE_VERBS = ("is", "has", "was", "holds", "must", "takes", "plays", "draws", "scores", "discards", "wins", "leads")
+"""The verbs the rules' messages put after "player N": turned for "you" by :meth:`Voice.named`."""
 
 
 # The step loop, for every game's narrator
