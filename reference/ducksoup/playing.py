@@ -112,6 +112,45 @@ def snapshot_of(recorder: Any) -> JSON:
     return trace
 
 
+class RecordedSeats:
+    """The part of a :class:`Seating` that is the same in every game: the bots at their seats choosing on the engine,
+    and the recording. A game's seating subclasses it and sets :attr:`recorder` and :attr:`bots`; its engine is the
+    recorder's (``recorder.play``) unless the game records on the specification and plays on an engine of its own
+    (then it overrides :meth:`engine` and :meth:`record`)."""
+
+    recorder: Any
+    bots: dict[int, Any]
+    """Each bot's seat and the bot (a ``choose(observation, legal)``)."""
+
+    def engine(self) -> Any:
+        return self.recorder.play
+
+    def bot_move(self, player: int) -> Any:
+        engine = self.engine()
+        return self.bots[player].choose(engine.observation(player), engine.legal_actions())
+
+    def record(self, action: Any) -> None:
+        record_move(self.recorder, action)
+
+    def engine_state(self) -> JSON:
+        state: JSON = self.engine().state()
+        return state
+
+    def snapshot(self) -> JSON:
+        return snapshot_of(self.recorder)
+
+
+def shuffled_decks(seed: int, pack: Callable[[], Sequence[Any]], count: int) -> tuple[random.Random, list[list[Any]]]:
+    """``count`` decks of ``pack()`` shuffled from ``seed``, and the random source after them (for the dealer)."""
+    rng = random.Random(seed)
+    decks = []
+    for _ in range(count):
+        deck = list(pack())
+        rng.shuffle(deck)
+        decks.append(deck)
+    return rng, decks
+
+
 class Terminal:
     """One game in the terminal: the turns, the commands, and every move told."""
 

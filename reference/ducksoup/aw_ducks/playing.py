@@ -12,7 +12,6 @@ step, as the shared loop checks).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,13 +29,14 @@ from ducksoup.display import plain_output
 from ducksoup.narration import count
 from ducksoup.playing import (
     InputError,
+    RecordedSeats,
     chosen_seed,
     new_console,
     play_help,
     play_in_terminal,
     record_move,
     shared_options,
-    snapshot_of,
+    shuffled_decks,
 )
 from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
@@ -74,28 +74,24 @@ def parse_move(text: str, player: int) -> Action:
         raise InputError(str(error)) from None
 
 
-class Seating:
+class Seating(RecordedSeats):
     """Aw Ducks!'s part of the terminal game: the engine, the recorder, the bots, the narrator told to you."""
 
     def __init__(
         self, players: int, human: int, bots: Sequence[tuple[str, Bot]], options: RuleOptions, seed: int, scope: Scope
     ) -> None:
-        rng = random.Random(seed)
-        decks = []
-        for _ in range(1 if scope is Scope.ROUND else GAME_DECKS):
-            deck = list(full_deck())
-            rng.shuffle(deck)
-            decks.append(tuple(deck))
+        rng, decks = shuffled_decks(seed, full_deck, 1 if scope is Scope.ROUND else GAME_DECKS)
         start = rng.randrange(players)
         what = "A round" if scope is Scope.ROUND else "A game"
         description = f"{what} for {players} players played in the terminal (seed {seed})"
         self.recorder = Recorder(f"played-{seed}", description, scope, options, start, decks, players, ["played"])
-        self.engine: Round | Game = (
+        self.playing: Round | Game = (
             Round(decks[0], start, players, options) if scope is Scope.ROUND else Game(decks, start, players, options)
         )
         self.human = human
         others = iter(bots)
         self.seats: dict[int, tuple[str, Bot]] = {p: next(others) for p in range(players) if p != human}
+        self.bots = {seat: bot for seat, (_, bot) in self.seats.items()}
         self.teller = Teller(CardStyle(colours=not plain_output()), human)
         trace = {**self.recorder.trace(), "decks": [cards_text(list(deck)) for deck in decks]}
         self.narrator = Narrator(trace, self.teller, check=False)
@@ -150,19 +146,13 @@ class Seating:
     def prompt(self) -> str:
         return "you> "
 
-    def bot_move(self, player: int) -> Action:
-        _, bot = self.seats[player]
-        return bot.choose(self.engine.observation(player), self.engine.legal_actions())
+    def engine(self) -> Round | Game:
+        return self.playing
 
     def record(self, action: Action) -> None:
-        self.engine.apply(action)
+        """Play ``action`` on the engine, and record it on the specification."""
+        self.playing.apply(action)
         record_move(self.recorder, action)
-
-    def engine_state(self) -> JSON:
-        return self.engine.state()
-
-    def snapshot(self) -> JSON:
-        return snapshot_of(self.recorder)
 
 
 def target_option(value: str) -> int | str:

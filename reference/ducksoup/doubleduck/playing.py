@@ -22,16 +22,16 @@ from ducksoup.doubleduck.narrate import Narrator
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.playing import (
     InputError,
+    RecordedSeats,
     card_and_call,
     chosen_seed,
     new_console,
     play_help,
     play_in_terminal,
-    record_move,
     shared_options,
-    snapshot_of,
+    shuffled_decks,
 )
-from duckspec.cards import Card, CardNotationError, parse_card
+from duckspec.cards import CardNotationError, parse_card
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import two_packs
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
@@ -74,16 +74,11 @@ def parse_move(text: str, player: int) -> Play:
     return Play(player, card, CALL_WORDS[call])
 
 
-class Seating:
+class Seating(RecordedSeats):
     """Doubleduck's part of the terminal game: the engine and its recorder, three bots, the narrator told to you."""
 
     def __init__(self, bots: dict[int, tuple[str, Bot]], human: int, options: RuleOptions, seed: int, scope: str):
-        rng = random.Random(seed)
-        decks: list[list[Card]] = []
-        for _ in range(1 if scope == "deal" else DECKS):
-            deck = list(two_packs())
-            rng.shuffle(deck)
-            decks.append(deck)
+        rng, decks = shuffled_decks(seed, two_packs, 1 if scope == "deal" else DECKS)
         what = "deal" if scope == "deal" else "game"
         self.recorder = TraceRecorder(
             f"played-{seed}", f"A {what} of Doubleduck played in the terminal", scope, decks, rng.randrange(4), options
@@ -91,13 +86,15 @@ class Seating:
         self.style = Style(symbols=not plain_output())
         trace = {**self.recorder.snapshot(), "decks": self.recorder.decks}
         self.narrator = Narrator(trace, self.style, human)
-        self.bots, self.human = bots, human
+        self.kinds = {seat: name for seat, (name, _) in bots.items()}
+        self.bots = {seat: bot for seat, (_, bot) in bots.items()}
+        self.human = human
 
     def introduction(self) -> list[str]:
         mate = partner(self.human)
         seats = ", ".join(
             f"player {seat} {'your partner' if seat == mate else 'an opponent'}, the {name} bot"
-            for seat, (name, _) in sorted(self.bots.items())
+            for seat, name in sorted(self.kinds.items())
         )
         return [f"you are player {self.human}; your partner is player {mate}, opposite you; {seats}"]
 
@@ -121,19 +118,6 @@ class Seating:
 
     def prompt(self) -> str:
         return f"you {'play' if self.narrator.table.deal.table else 'lead'}> "
-
-    def bot_move(self, player: int) -> Play:
-        play = self.recorder.play
-        return self.bots[player][1].choose(play.observation(player), play.legal_actions())
-
-    def record(self, action: Play) -> None:
-        record_move(self.recorder, action)
-
-    def engine_state(self) -> JSON:
-        return self.recorder.play.state()
-
-    def snapshot(self) -> JSON:
-        return snapshot_of(self.recorder)
 
 
 @click.command(

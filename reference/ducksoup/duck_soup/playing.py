@@ -8,7 +8,6 @@ shown in the order the course ranks them, the Ace low in the Duck and high in th
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +20,16 @@ from ducksoup.duck_soup.roster import BOTS
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.playing import (
     InputError,
+    RecordedSeats,
     card_and_call,
     chosen_seed,
     new_console,
     play_help,
     play_in_terminal,
-    record_move,
     shared_options,
-    snapshot_of,
+    shuffled_decks,
 )
-from duckspec.cards import Card, CardNotationError, full_deck, parse_card
+from duckspec.cards import CardNotationError, full_deck, parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import Phase
 from duckspec.duck_soup.quacking import Call
@@ -77,23 +76,19 @@ def parse_move(text: str, player: int) -> Action:
     return Play(player, card, CALL_WORDS[call])
 
 
-class Seating:
+class Seating(RecordedSeats):
     """Duck Soup's part of the terminal game: the engine and its recorder, the bot, the narrator told to you."""
 
     def __init__(self, bot: Bot, bot_name: str, human: int, options: RuleOptions, seed: int, scope: str) -> None:
-        rng = random.Random(seed)
-        decks: list[list[Card]] = []
-        for _ in range(1 if scope == "deal" else DECKS):
-            deck = list(full_deck())
-            rng.shuffle(deck)
-            decks.append(deck)
+        rng, decks = shuffled_decks(seed, full_deck, 1 if scope == "deal" else DECKS)
         self.recorder = TraceRecorder(
             f"played-{seed}", f"A {scope} played in the terminal", scope, decks, rng.randrange(2), options
         )
         self.style = Style(symbols=not plain_output())
         trace = {**self.recorder.snapshot(), "decks": self.recorder.decks}
         self.narrator = Narrator(trace, self.style, human)
-        self.bot, self.bot_name, self.human = bot, bot_name, human
+        self.bots = {opponent(human): bot}
+        self.bot_name, self.human = bot_name, human
 
     def introduction(self) -> list[str]:
         return [f"you are player {self.human}; player {opponent(self.human)} is the {self.bot_name} bot"]
@@ -124,19 +119,6 @@ class Seating:
     def prompt(self) -> str:
         phase = self.narrator.table.deal.phase
         return f"you {'answer' if phase is Phase.ANSWER else 'lead' if phase is Phase.LEAD else 'play'}> "
-
-    def bot_move(self, player: int) -> Action:
-        play = self.recorder.play
-        return self.bot.choose(play.observation(player), play.legal_actions())
-
-    def record(self, action: Action) -> None:
-        record_move(self.recorder, action)
-
-    def engine_state(self) -> JSON:
-        return self.recorder.play.state()
-
-    def snapshot(self) -> JSON:
-        return snapshot_of(self.recorder)
 
 
 def describe_mode(options: RuleOptions, bot_name: str, seed: int, scope: str) -> str:
