@@ -14,6 +14,7 @@ from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, StepNarrator, Voice
+from ducksoup.playing import InputError, card_and_call
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
 GAMES = [suite.id for suite in games()]
@@ -88,3 +89,24 @@ def test_replay_shows_a_new_deals_hands_once() -> None:
     for start in starts:
         first = next(index for index in range(start, len(lines)) if "leads first" in lines[index])
         assert lines[first + 1].startswith("step "), lines[start : first + 8]
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("9c quack quack", "quackquack"),
+        ("9c quack-quack", "quackquack"),
+        ("9C Quack-Quack!", "quackquack"),
+        ("9♣ QQ", "qq"),
+        ("10h duck soup", "ducksoup"),
+        ("3h double duck", "doubleduck"),
+    ],
+)
+def test_a_call_is_read_however_a_person_spells_it(typed: str, key: str) -> None:
+    card, call = card_and_call(typed, "help")
+    assert call == key and card in ("9C", "9c", "10h", "3h")
+
+
+def test_an_empty_line_is_not_a_move() -> None:
+    with pytest.raises(InputError, match="an empty line is not a move: help"):
+        card_and_call("  ", "help")
