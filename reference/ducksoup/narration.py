@@ -231,6 +231,7 @@ class PlayTable(Protocol):
 
 
 TableT = TypeVar("TableT", bound=PlayTable)
+"""A game's oracle ``Table`` (a :class:`PlayTable`), the type a game's narrator plays on."""
 
 
 class StepNarrator(Voice, Generic[TableT]):
@@ -239,7 +240,7 @@ class StepNarrator(Voice, Generic[TableT]):
 
     The loop is the same for every game: the initial state, then each step applied by the rules; a step the
     rules forbid is told as refused (or stops the telling, if the trace says it is accepted); with
-    :attr:`check` each stored state, refusal code and the ``final`` outcome are compared strictly with the
+    ``check`` each stored state, refusal code and the ``final`` outcome are compared strictly with the
     rules', and the first disagreement stops the telling.
     """
 
@@ -294,7 +295,7 @@ class StepNarrator(Voice, Generic[TableT]):
         raise NotImplementedError
 
     def outcome(self) -> JSON:
-        """The trace's ``final`` outcome by the rules, once every step is told (from :attr:`finished`)."""
+        """The trace's ``final`` outcome by the rules, once every step is told (from ``finished``)."""
         raise NotImplementedError
 
     def unit_is_over(self) -> bool:
@@ -318,7 +319,7 @@ class StepNarrator(Voice, Generic[TableT]):
         return self.describe(self.table, action)
 
     def position(self) -> list[str]:
-        """The position now, as lines, seen as :attr:`as_player` if any."""
+        """The position now, as lines, seen as ``as_player`` if any."""
         raise NotImplementedError
 
     def rules_now(self) -> list[str]:
@@ -329,7 +330,7 @@ class StepNarrator(Voice, Generic[TableT]):
 
     def steps(self) -> Iterator[Told]:
         """Each step told in turn (0 for the first deal or round); raises :class:`NarrationStopped` at a step the
-        rules forbid that the trace says is accepted. A :attr:`Told.stop` ends the telling."""
+        rules forbid that the trace says is accepted. A ``Told.stop`` ends the telling."""
         stop = self.disagreement(self.trace["initial"], "the initial state")
         yield Told(0, self.opening_lines(), stop)
         if stop:
@@ -367,7 +368,7 @@ class StepNarrator(Voice, Generic[TableT]):
         return lines
 
     def refused(self, number: int, step: JSON, said: str, error: Refusal) -> Told:
-        """A step the rules refuse: told, if the trace says so too (with the same code under :attr:`check`)."""
+        """A step the rules refuse: told, if the trace says so too (with the same code under ``check``)."""
         rule = rule_named(error.rule)
         refused = f"{said}: refused, {error.code}: {self.named(error.message)}"
         if "reject" not in step:
@@ -381,7 +382,7 @@ class StepNarrator(Voice, Generic[TableT]):
 
     def disagreement(self, stored: JSON, where: str) -> str | None:
         """Where a stored state disagrees with the rules' state now (each field with its section), or None;
-        always None without :attr:`check`."""
+        always None without ``check``."""
         if not self.check:
             return None
         return disagreement(where, differences(stored, self.table.to_json(), "state", self.field_sections))
