@@ -261,7 +261,7 @@ class Narrator(StepNarrator[Table]):
         return lines
 
     def deal_winner(self, scores: tuple[int, int]) -> str:
-        """Who won the deal, by how much (§8)."""
+        """Who won the deal, by how much: the higher deal score (§8)."""
         if scores[0] == scores[1]:
             return f"  the deal is drawn, {scores[0]} each"
         winner = 0 if scores[0] > scores[1] else 1
@@ -337,7 +337,7 @@ class Narrator(StepNarrator[Table]):
         return "the Soup course: in the suit led the higher card wins, the Ace highest (§2, DS-R13)"
 
     def moment_rules(self, deal: DealState, silent: bool) -> list[str]:
-        """What the player to act may do now, and what it leads to (§4, §6)."""
+        """What the player to act may do now: play to the trick, or call quack and answer it (§4, §6)."""
         worth = "a trick of one suit is worth 1 point, of two suits 2 (§4.4)"
         if deal.phase is Phase.LEAD:
             return [f"{self.who(deal.leader, 'leads')} any card (§4); following suit is never required (§4)", worth]
