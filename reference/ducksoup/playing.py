@@ -13,7 +13,7 @@ same for every game:
 - the commands ``help`` (or ``?``: the input syntax), ``rules`` (the rules that apply at this moment,
   with their sections and rulings), ``look`` (the table again) and ``quit`` (saves and stops);
 - the options ``--seed``, ``--save``, ``--as``, ``--one`` (a single deal or round) and ``--bot``;
-- keeping the game after every move, and how it ends (:func:`ducksoup.saving.play_and_keep`).
+- keeping the game after every move, and how it ends (``ducksoup.saving.play_and_keep``).
 """
 
 from __future__ import annotations
@@ -51,10 +51,11 @@ class Seating(Protocol):
     recording."""
 
     human: int
+    """The human's seat."""
 
     @property
     def narrator(self) -> StepNarrator[Any]:
-        """The game's narrator, told to :attr:`human` (``as_player``), playing the same deal by the rules."""
+        """The game's narrator, told to ``human`` (``as_player``), playing the same deal by the rules."""
         ...
 
     def introduction(self) -> list[str]:
@@ -114,29 +115,35 @@ def snapshot_of(recorder: Any) -> JSON:
 
 class RecordedSeats:
     """The part of a :class:`Seating` that is the same in every game: the bots at their seats choosing on the engine,
-    and the recording. A game's seating subclasses it and sets :attr:`recorder` and :attr:`bots`; its engine is the
+    and the recording. A game's seating subclasses it and sets ``recorder`` and ``bots``; its engine is the
     recorder's (``recorder.play``) unless the game records on the specification and plays on an engine of its own
     (then it overrides :meth:`engine` and :meth:`record`)."""
 
     recorder: Any
+    """The game's trace recorder (:func:`record_move`)."""
     bots: dict[int, Any]
     """Each bot's seat and the bot (a ``choose(observation, legal)``)."""
 
     def engine(self) -> Any:
+        """The engine the game is played on: the recorder's."""
         return self.recorder.play
 
     def bot_move(self, player: int) -> Any:
+        """The bot at ``player``'s choice, from its own observation of the engine."""
         engine = self.engine()
         return self.bots[player].choose(engine.observation(player), engine.legal_actions())
 
     def record(self, action: Any) -> None:
+        """Play an accepted ``action`` on the engine and record it."""
         record_move(self.recorder, action)
 
     def engine_state(self) -> JSON:
+        """The engine's state, which must equal the rules' after every move."""
         state: JSON = self.engine().state()
         return state
 
     def snapshot(self) -> JSON:
+        """The game so far, as a trace."""
         return snapshot_of(self.recorder)
 
 
@@ -233,7 +240,7 @@ class Terminal:
 
 
 def play_in_terminal(seating: Seating, save: Path, console: Console) -> None:
-    """Play ``seating``'s game, kept in ``save``, and exit with :func:`~ducksoup.saving.play_and_keep`'s status."""
+    """Play ``seating``'s game, kept in ``save``, and exit with ``play_and_keep``'s status."""
     terminal = Terminal(seating, console)
     sys.exit(play_and_keep(console, save, seating.snapshot, terminal.run, lambda prompt: console.input(prompt)))
 
