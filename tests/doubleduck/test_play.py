@@ -22,7 +22,7 @@ from ducksoup.saving import free_name
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Call, Play
 from tests.hand_order import ace_beside_its_suit, hands_told, in_course_order
-from tests.play_driver import drive, rules_answer, scripted, unknown_citations
+from tests.play_driver import Turn, drive, rules_answer, scripted, unknown_citations
 
 ENV = {**os.environ, "NO_COLOR": "1"}
 GAME = ["--game", "doubleduck"]
@@ -108,8 +108,16 @@ def test_a_whole_game_is_played_to_its_result_and_the_old_deal_flag_still_works(
     assert code == 0, transcript[-2000:]
     assert "wins the game" in transcript and "\ndeal 2: " in transcript
     assert "wins the game" in replayed(tmp_path / "game.json")
-    code, transcript = drive([*GAME, "--seed", "5", "--deal", "--as", "1", "--save", "deal.json"], tmp_path)
-    assert code == 0 and read_trace(tmp_path / "deal.json")["scope"] == "deal"
+    code, transcript = drive([*GAME, "--seed", "5", "--deal", "--as", "1", "--save", "deal.json"], tmp_path, quits)
+    assert code == 0 and transcript.splitlines()[-2:] == [
+        "stopped",
+        "saved as deal.json: replay it with 'ducksoup replay deal.json'",
+    ]
+    assert read_trace(tmp_path / "deal.json")["scope"] == "deal"
+
+
+def quits(turn: Turn) -> str:
+    return "quit"
 
 
 def test_a_saved_file_is_never_overwritten(tmp_path: Path) -> None:
