@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 
 from duckcheck.codec import JSON, cards_text
-from duckcheck.duck_soup.events import rejection_events, sections_and_rulings, setup_events, step_events
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
+from duckcheck.duck_soup.events import rejection_events, sections_and_rulings, setup_events, step_events
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.policies import Policy
 from duckcheck.recording import RecordingError, play_out
