@@ -1,7 +1,7 @@
 """The documentation covers what it must: every rules section, ruling and error code, every schema field.
 
 These tests check the sources of ``docs/`` and the generator functions of its Sphinx extension
-(``docs/_ext/ducksoup_docs.py``) directly, which takes seconds; ``nox -s docs`` runs the whole
+(``docs/_ext/ducksoup_docs/``) directly, which takes seconds; ``nox -s docs`` runs the whole
 build (warnings as errors, references checked, examples run). Skipped when Sphinx is not
 installed (``pip install -e ".[docs]"``).
 """

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from ducksoup_docs import GeneratedDirective, list_table, suite
+from ducksoup_docs.common import GeneratedDirective, list_table, suite
 from sphinx.application import Sphinx
 from trace_replay import replay
 

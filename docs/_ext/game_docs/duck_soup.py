@@ -13,14 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils.parsers.rst import directives
-from ducksoup_docs import (
-    GeneratedDirective,
-    card_html,
-    card_role_text,
-    cards_role_text,
-    list_table,
-    suite,
-)
+from ducksoup_docs.cards import card_html, card_role_text, cards_role_text
+from ducksoup_docs.common import GeneratedDirective, list_table, suite
 from sphinx.application import Sphinx
 from trace_replay import Refused, replay
 
