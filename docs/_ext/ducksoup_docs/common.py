@@ -101,6 +101,7 @@ def game_of_page(docname: str) -> GameSuite | None:
     return next((suite for suite in games() if suite.id == folder), None)
 
 
+@cache
 def suite() -> tuple[JSON, ...]:
     """Every trace of the suite, in manifest order."""
     return tuple(load_suite())
