@@ -31,7 +31,7 @@ class ReportFormat:
     @property
     def parameter(self) -> str:
         """The name under which the command receives the option's path."""
-        return f"{self.option}_report"
+        return f"{self.option}_path"
 
     def made(self, path: Path) -> Report:
         """The report that writes this format to ``path``."""
