@@ -348,7 +348,7 @@ def first_round_target(points: tuple[int, ...], kind: str) -> int | None:
 def game_case(trace_id: str, description: str, players: int, kind: str) -> JSON:
     """A game whose first round is the first seeded round (random bot) that makes ``kind`` happen for some target."""
     for deck, start, recorder in rounds_found(trace_id, "random", players):
-        target = first_round_target(tuple(recorder.finished_rounds[0]["scores"]), kind)
+        target = first_round_target(tuple(recorder.outcomes[0]["scores"]), kind)
         if target is None:
             continue
         spare = [shuffled(seeded(f"{trace_id}-spare-{n}")) for n in range(GAME_DECKS)]
