@@ -45,6 +45,11 @@ def spec_files(suite: GameSuite) -> list[Path]:
     return sorted((SPEC / suite.package).glob("*.py"))
 
 
+APPLIED_WITHOUT_CODE = {
+    "DS-R16": "the follower may hold the fourth card back: a freedom the spec gives by forcing nothing",
+}
+"""The rulings that no spec function cites, because the spec applies them by having no rule against them."""
+
 LONGEST_FUNCTION = 40
 """The most lines a spec function's body may take (a reader should see it whole)."""
 
@@ -81,7 +86,8 @@ def test_every_ruling_cited_in_the_spec_exists(suite: GameSuite) -> None:
     cited = {found for path in spec_files(suite) for found in re.findall(pattern, path.read_text(encoding="utf-8"))}
     known = {ruling.id for ruling in load_rulings(suite.package)}
     assert cited <= known, f"{suite.id}: the spec cites rulings not in its register: {sorted(cited - known)}"
-    assert cited, f"{suite.id}: the spec cites none of its rulings"
+    uncited = known - cited - set(APPLIED_WITHOUT_CODE)
+    assert not uncited, f"{suite.id}: rulings no spec function cites: {sorted(uncited)}"
 
 
 @pytest.mark.parametrize("suite", games(), ids=param_id)

@@ -67,8 +67,14 @@ EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
     "level-totals": ("§2",),
     "target-exact": ("§2",),
     "several-past-target": ("§2",),
+    "one-short-of-target": ("§2",),
+    "level-twice": ("§2",),
+    "players-two-to-four": ("§2",),
+    "pond-left-for-nobody": ("§9",),
 }
-"""The rules sections behind each event."""
+"""The rules sections behind each event. The last four are tags that a hand-made trace is given by its builder
+(:mod:`duckcheck.aw_ducks.scenarios`), which checks that they hold, never found by :func:`step_events`: found, they
+would be new in traces already published, which are frozen."""
 
 EVENT_RULINGS: dict[str, tuple[str, ...]] = {
     "setup": ("AD-R13", "AD-R17"),
@@ -104,6 +110,10 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
     "level-totals": ("AD-R15",),
     "target-exact": ("AD-R15",),
     "several-past-target": ("AD-R15",),
+    "one-short-of-target": ("AD-R15",),
+    "level-twice": ("AD-R15",),
+    "players-two-to-four": ("AD-R19",),
+    "pond-left-for-nobody": ("AD-R20",),
 }
 """The rulings behind each event (the scored ducks' events are per colour)."""
 
