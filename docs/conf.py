@@ -6,7 +6,7 @@ Build (as ``nox -s docs`` does): warnings are errors, references are checked, an
     sphinx-build -W --keep-going -n -b doctest docs docs/_build/doctest
 
 Everything is offline: no intersphinx. Parts of pages come from the project's data through the
-local extension ``_ext/ducksoup_docs.py`` (traces, rulings, error codes, schemas); the pages under
+local extension ``_ext/ducksoup_docs/`` (traces, rulings, error codes, schemas); the pages under
 ``traces/`` are written by it at every build and are not kept in git.
 """
 

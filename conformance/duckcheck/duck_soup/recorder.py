@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from duckcheck import recording
 from duckcheck.codec import JSON, cards_text
-from duckcheck.duck_soup.analysis import EVENT_RULINGS, EVENT_SECTIONS, setup_events, step_events
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
+from duckcheck.duck_soup.events import EVENT_RULINGS, EVENT_SECTIONS, setup_events, step_events
 from duckcheck.duck_soup.oracle import Scope, Table
 from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup import GAME_ID
