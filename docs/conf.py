@@ -6,7 +6,7 @@ Build (as ``nox -s docs`` does): warnings are errors, references are checked, an
     sphinx-build -W --keep-going -n -b doctest docs docs/_build/doctest
 
 Everything is offline: no intersphinx. Parts of pages come from the project's data through the
-local extension ``_ext/ducksoup_docs.py`` (traces, rulings, error codes, schemas); the pages under
+local extension ``_ext/ducksoup_docs/`` (traces, rulings, error codes, schemas); the pages under
 ``traces/`` are written by it at every build and are not kept in git.
 """
 
@@ -62,8 +62,7 @@ nitpick_ignore_regex = [
     ),
     (r"py:.*", r"(click|rich|jsonschema)\..*"),
     (r"py:.*", r"(numpy|pyspiel|pettingzoo|gymnasium)\..*"),  # the bridges' libraries (extras)
-    (r"py:class", r".*\.T"),  # type variables
-    (r"py:(class|obj)", r"duckcheck\.oracle\.[A-Z][a-z]*T"),  # the oracle skeleton's type variables (DealT, ...)
+    (r"py:(class|obj)", r".*\.([A-Z][A-Za-z]*)?T(_co|_contra)?"),  # type variables: T, ActionT, TableT_co ...
 ]
 
 # Autodoc: signatures with their type hints, members in source order.

@@ -1,7 +1,7 @@
 """The documentation covers what it must: every rules section, ruling and error code, every schema field.
 
 These tests check the sources of ``docs/`` and the generator functions of its Sphinx extension
-(``docs/_ext/ducksoup_docs.py``) directly, which takes seconds; ``nox -s docs`` runs the whole
+(``docs/_ext/ducksoup_docs/``) directly, which takes seconds; ``nox -s docs`` runs the whole
 build (warnings as errors, references checked, examples run). Skipped when Sphinx is not
 installed (``pip install -e ".[docs]"``).
 """
@@ -289,6 +289,32 @@ def test_the_doubleduck_catalogue_groups(doubleduck_docs: ModuleType) -> None:
     assert group("dd-game-four-deals")[1] == "Whole games"
     assert group("dd-deal-illegal-001")[1] == "Deals with illegal attempts mixed in"
     assert group("dd-deal-quacky-001") < group("dd-deal-quacky-as-played-001")
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_each_games_docs_module_replays_a_trace_through_the_one_loop(game: GameSuite) -> None:
+    source = (DOCS / "_ext" / "game_docs" / f"{game.package}.py").read_text(encoding="utf-8")
+    assert "replay(trace, Table.of, parse_action)" in source, f"{game.id}: play a trace through trace_replay.replay"
+    assert 'trace["steps"]' not in source, f"{game.id}: a loop of its own over a trace's steps"
+
+
+def test_the_replay_loop_keeps_refused_steps_for_the_next_accepted_one(ext: ModuleType, suite: list[JSON]) -> None:
+    from trace_replay import replay
+
+    for game in games():
+        with_refusals = [t for t in suite if t["game"] == game.id and any("reject" in step for step in t["steps"])]
+        trace = with_refusals[0]
+        replayed = replay(trace, game.start, game.parse_action)
+        refused = [one.step for step in replayed.played for one in step.refused]
+        refused += [one.step for one in replayed.refused_after]
+        expected = [number for number, step in enumerate(trace["steps"], 1) if "reject" in step]
+        assert refused == expected, trace["id"]
+        assert [step.step for step in replayed.played] == [
+            number for number, step in enumerate(trace["steps"], 1) if "reject" not in step
+        ]
+        tables = [replayed.start, *(step.after for step in replayed.played)]
+        assert all(step.before is tables[index] for index, step in enumerate(replayed.played)), trace["id"]
+        assert tables[-1].to_json() == trace["steps"][replayed.played[-1].step - 1]["state"], trace["id"]
 
 
 def test_the_reference_adapter_session_is_a_real_one(ext: ModuleType, suite: list[JSON]) -> None:

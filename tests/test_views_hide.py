@@ -311,7 +311,7 @@ def narrated_to(trace: JSON, player: int, step: int) -> Any:
 
 def legal_actions(narrator: Any) -> list[str]:
     """The legal actions, described, whoever is to act (what ``--at`` listed before issue 21)."""
-    return [narrator.describe(narrator.table.deal, action) for action in narrator.table.legal_actions()]
+    return [narrator.option(action) for action in narrator.table.legal_actions()]
 
 
 def test_at_another_players_turn_only_whose_turn_it_is_is_said() -> None:

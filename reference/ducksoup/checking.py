@@ -26,7 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from duckcheck.compare import Outcome, TraceResult
 from duckcheck.interrupts import signals_ignored, signals_raise
 from duckcheck.process import LOG_LIMIT
-from duckcheck.reports import JsonLinesReport, JunitReport
+from duckcheck.reports import FinishedRun, Report
 from duckcheck.runner import (
     CHECKED,
     Interrupted,
@@ -38,6 +38,7 @@ from duckcheck.runner import (
 )
 from duckcheck.trace import TraceError, load_suite
 from duckcheck.untrusted import UnreadableFile, UnreadableJSON, loads, read_text, shown
+from ducksoup.report_formats import ReportFormat
 
 JSON = dict[str, Any]
 
@@ -49,8 +50,8 @@ class CheckRequest:
     timeout: float
     max_failures: int | None
     folder: Path | None
-    json_path: Path | None
-    junit_path: Path | None
+    reports: tuple[tuple[ReportFormat, Path], ...]
+    """The reports to write: each format with its file (:data:`ducksoup.report_formats.REPORT_FORMATS`)."""
     expected_path: Path | None
     list_only: bool
     last_failed: bool
@@ -59,8 +60,6 @@ class CheckRequest:
     allow_all_skipped: bool = False
     games: tuple[str, ...] = ()
     """Only the traces of these games (every game when empty)."""
-    html_path: Path | None = None
-    """Where to write the report as one HTML page, each failing trace in the viewer (:mod:`ducksoup.viewer.report`)."""
     log_io_limit: int = LOG_LIMIT
     """The most bytes each trace's I/O log (``log_io``) holds."""
     max_time: float | None = None
@@ -127,34 +126,29 @@ def _check(request: CheckRequest, concluded: list[int]) -> int:
             console.print(f"{trace['id']}  {shown(trace['description'], 200)}", markup=False)
         console.print(f"{len(traces)} traces")
         return 0
-    report = JsonLinesReport(request.json_path) if request.json_path else None
-    junit = JunitReport(request.junit_path) if request.junit_path else None
+    reports: list[Report] = [chosen.made(path) for chosen, path in request.reports]
     try:
-        if report is not None:
-            report.open()
-        if junit is not None:
-            junit.prepare()
+        for report in reports:
+            report.prepare()
         if request.log_io is not None:
             request.log_io.mkdir(parents=True, exist_ok=True)
             tempfile.TemporaryFile(dir=request.log_io).close()
     except OSError as error:
         error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
-        if report is not None:
+        for report in reports:
             report.close()
         return 2
     options = RunOptions(
         request.timeout, request.max_failures, expected, request.log_io, request.log_io_limit, request.max_time
     )
     try:
-        summary = _run(argv, traces, options, console, report)
+        summary = _run(argv, traces, options, console, reports)
         with signals_ignored():
-            concluded.append(_conclude(request, summary, traces, argv, expected, console, report, junit, error_line))
+            concluded.append(_conclude(request, summary, traces, argv, expected, console, reports, error_line))
             return concluded[0]
     finally:
-        if report is not None:
+        for report in reports:
             report.close()
-        if junit is not None:
-            junit.discard()
 
 
 def _conclude(
@@ -164,24 +158,16 @@ def _conclude(
     argv: list[str],
     expected: frozenset[str],
     console: Console,
-    report: JsonLinesReport | None,
-    junit: JunitReport | None,
+    reports: list[Report],
     error_line: Callable[[str], None],
 ) -> int:
     """Write the reports and the failures to remember, say how it went, and return the exit status."""
     status = None
+    stopped = summary.error or (_time_up(request) if summary.out_of_time else None)
+    finished = FinishedRun(summary, stopped, traces, shlex.join(argv))
     try:
-        if report is not None:
-            stopped = summary.error or (_time_up(request) if summary.out_of_time else None)
-            report.finish(summary.counts(), summary.seconds, summary.interrupted, stopped)
-        if junit is not None:
-            junit.write(summary.results, summary.implementation, summary.seconds)
-        if request.html_path is not None:
-            # Imported only for --html: the viewer loads the registry and every game's narrator and scenes,
-            # which a run without a page never needs, so ``check`` starts fast (tests/test_imports.py allows it).
-            from ducksoup.viewer.report import report_page
-
-            request.html_path.write_text(report_page(summary, traces, shlex.join(argv)), encoding="utf-8")
+        for report in reports:
+            report.finish(finished)
     except OSError as error:
         error_line(f"cannot write {error.filename or 'a report'}: {error.strerror or error}")
         status = 2
@@ -242,15 +228,13 @@ def _choose(request: CheckRequest, console: Console) -> list[JSON]:
     return traces
 
 
-def _run(
-    argv: list[str], traces: list[JSON], options: RunOptions, console: Console, report: JsonLinesReport | None
-) -> Summary:
+def _run(argv: list[str], traces: list[JSON], options: RunOptions, console: Console, reports: list[Report]) -> Summary:
     def started(implementation: JSON) -> None:
-        if report is not None:
+        for report in reports:
             report.start(implementation)
 
     def finished(result: TraceResult) -> None:
-        if report is not None:
+        for report in reports:
             report.add(result)
         if result.outcome in (Outcome.FAILED, Outcome.XPASSED):
             _print_failure(console if progress is None else progress.console, result)

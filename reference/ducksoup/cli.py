@@ -14,6 +14,7 @@ import click
 from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
 from ducksoup import __version__
 from ducksoup.command_options import game_option
+from ducksoup.report_formats import chosen_reports, report_options
 
 VERSION = (
     f"ducksoup {__version__} "
@@ -231,16 +232,7 @@ def examples(game: str | None) -> None:
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first failing trace.")
 @click.option("--maxfail", type=click.IntRange(min=1), metavar="N", help="Stop after N failing traces.")
 @click.option("--suite", "folder", type=click.Path(file_okay=False, path_type=Path), help="Another suite folder.")
-@click.option(
-    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="JSON Lines report, a line per trace."
-)
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
-@click.option(
-    "--html",
-    "html_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="HTML report: one page, each failing trace drawn in the viewer at its first divergence.",
-)
+@report_options
 @click.option(
     "--expected-failures",
     "expected_path",
@@ -289,9 +281,6 @@ def check(
     exitfirst: bool,
     maxfail: int | None,
     folder: Path | None,
-    json_path: Path | None,
-    junit_path: Path | None,
-    html_path: Path | None,
     expected_path: Path | None,
     list_only: bool,
     last_failed: bool,
@@ -300,6 +289,7 @@ def check(
     max_time: float | None,
     allow_all_skipped: bool,
     games: tuple[str, ...],
+    **reports: Path | None,
 ) -> None:
     """Check an implementation against the conformance suite (every game the implementation supports).
 
@@ -323,8 +313,7 @@ def check(
         timeout=timeout,
         max_failures=1 if exitfirst else maxfail,
         folder=folder,
-        json_path=json_path,
-        junit_path=junit_path,
+        reports=chosen_reports(reports),
         expected_path=expected_path,
         list_only=list_only,
         last_failed=last_failed,
@@ -332,7 +321,6 @@ def check(
         cache=LAST_FAILED,
         allow_all_skipped=allow_all_skipped,
         games=games,
-        html_path=html_path,
         log_io_limit=log_io_limit,
         max_time=max_time,
     )

@@ -13,8 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from duckcheck.trace import read_trace, trace_path
-from ducksoup.aw_ducks.playing import InputError, parse_move
+from ducksoup.aw_ducks.playing import parse_move
 from ducksoup.cli import main
+from ducksoup.playing import InputError
 from ducksoup.saving import free_name
 from duckspec.aw_ducks.actions import Discard, Draw, Score
 from duckspec.aw_ducks.components import parse_card

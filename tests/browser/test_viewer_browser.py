@@ -25,7 +25,7 @@ from ducksoup.narration import Loaded
 from ducksoup.viewer import SCRIPT, STATIC, STYLE
 from ducksoup.viewer.document import view_document
 from ducksoup.viewer.page import embedded
-from ducksoup.viewer.scene import split_cards
+from ducksoup.viewer.scene import PLAYING_CARD_FACES, split_cards
 from tests.viewer.hostile_adapter import HOSTILE
 
 JSON = dict[str, Any]
@@ -227,6 +227,46 @@ def test_readable_at_400_pixels(tmp_path: Path, open_page: Any, screenshots: Pat
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.vw-line')).fontSize)")
     assert size >= 14
     page.screenshot(path=str(screenshots / "ds-match-400px.png"), full_page=True)
+
+
+@pytest.mark.parametrize("trace_id", ["ds-deal-greedy-007", "dd-deal-greedy-020"])
+def test_the_step_heading_writes_its_card_as_the_narration_does(tmp_path: Path, open_page: Any, trace_id: str) -> None:
+    """The heading says "plays 10♥" over a narration that says "plays 10♥", never "plays TH"; a red card in red."""
+    trace = trace_of(trace_id)
+    page = open_page(view(tmp_path, trace_id))
+    red_cards = 0
+    for number, step in enumerate(trace["steps"][:8], 1):
+        page.evaluate(f"location.hash = '#step={number}'")
+        page.wait_for_function(f"document.querySelector('.vw').dataset.step === '{number}'")
+        code = step["action"]["play"]
+        face = PLAYING_CARD_FACES[code]
+        shown = face["rank"] + face["suit"]
+        heading = page.inner_text(".vw-say h3")
+        assert heading.startswith(f"Step {number}: player {step['action']['player']} plays {shown}"), heading
+        assert code not in heading.split()
+        assert shown in page.inner_text(".vw-say .vw-line")
+        if face["colour"] == "red":
+            assert page.inner_text(".vw-say h3 .vw-red") == shown
+            red_cards += 1
+    assert red_cards, "no red card among the steps looked at: choose more steps"
+
+
+@pytest.mark.parametrize(
+    ("trace_id", "step"), [("ds-match-bo3-01", 30), ("dd-deal-greedy-020", 3), ("ad-round-2p-greedy-01", 3)]
+)
+def test_at_400_pixels_the_narration_is_on_the_first_screen(
+    tmp_path: Path, open_page: Any, screenshots: Path, trace_id: str, step: int
+) -> None:
+    """On a phone the narration comes above the table, which only fits by being tall; wide, the table comes first."""
+    page_file = view(tmp_path, trace_id)
+    narrow = open_page(page_file, f"#step={step}", width=400)
+    say, board = narrow.locator(".vw-say").bounding_box(), narrow.locator(".vw-board").bounding_box()
+    assert say["y"] + say["height"] <= narrow.viewport_size["height"], "the step's narration is below the fold"
+    assert say["y"] < board["y"]
+    assert narrow.inner_text(".vw-say h3").startswith(f"Step {step}:")
+    narrow.screenshot(path=str(screenshots / f"{trace_id}-narration-400px.png"))
+    wide = open_page(page_file, f"#step={step}", width=1200)
+    assert wide.locator(".vw-board").bounding_box()["y"] < wide.locator(".vw-say").bounding_box()["y"]
 
 
 def hostile_report(tmp_path: Path) -> Path:

@@ -1,4 +1,5 @@
-"""``ducksoup play --game doubleduck``: a deal and a game driven through the prompts by a script, then replayed."""
+"""``ducksoup play --game doubleduck``: a deal and a game played through the prompts in a pseudo-terminal
+(:mod:`tests.play_driver`), then replayed; the exact lines a player is told."""
 
 from __future__ import annotations
 
@@ -14,19 +15,22 @@ from click.testing import CliRunner
 
 from duckcheck.trace import read_trace, trace_path, validate_trace
 from ducksoup.cli import main
-from ducksoup.doubleduck.playing import InputError, parse_move
+from ducksoup.doubleduck.playing import parse_move
 from ducksoup.doubleduck.scenes import hand_zone
+from ducksoup.playing import InputError
 from ducksoup.saving import free_name
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Call, Play
 from tests.hand_order import ace_beside_its_suit, hands_told, in_course_order
+from tests.play_driver import Turn, drive, rules_answer, scripted, unknown_citations
 
 ENV = {**os.environ, "NO_COLOR": "1"}
+GAME = ["--game", "doubleduck"]
 
 
 def start(arguments: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "ducksoup", "play", "--game", "doubleduck", *arguments],
+        [sys.executable, "-m", "ducksoup", "play", *GAME, *arguments],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -36,44 +40,84 @@ def start(arguments: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     )
 
 
-def drive(arguments: list[str], tmp_path: Path, answer: str = "first") -> tuple[int, str]:
-    """Play through the prompts as a script would, answering each with the first (or last) option offered."""
-    process = start(arguments, tmp_path)
-    assert process.stdin is not None and process.stdout is not None
-    transcript = []
-    for line in process.stdout:
-        transcript.append(line)
-        if "your options: " in line:
-            options = line.split("your options: ", 1)[1].strip().split(", ")
-            process.stdin.write((options[0] if answer == "first" else options[-1]) + "\n")
-            process.stdin.flush()
-    return process.wait(timeout=120), "".join(transcript)
-
-
 def replayed(path: Path) -> str:
     result = CliRunner().invoke(main, ["replay", str(path)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output[-2000:]
     return result.output
 
 
-def test_a_deal_is_played_through_standard_input_to_its_end_and_replayed(tmp_path: Path) -> None:
-    code, transcript = drive(["--deal", "--seed", "5", "--as", "1"], tmp_path, "last")
+@pytest.fixture(scope="module")
+def deal(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
+    """One deal with seed 7: the human asks for the rules, then quacks twice typing the call with a space."""
+    folder = tmp_path_factory.mktemp("doubleduck-play")
+    arguments = [*GAME, "--seed", "7", "--one", "--save", "deal.json"]
+    code, transcript = drive(arguments, folder, scripted(["rules", "ah quack quack"]))
+    return code, transcript, folder
+
+
+def test_a_deal_is_played_through_the_prompts_to_its_end_and_replayed(deal: tuple[int, str, Path]) -> None:
+    code, transcript, folder = deal
     assert code == 0, transcript[-2000:]
-    assert "you are player 1; your partner is player 3" in transcript
-    assert transcript.count("you play") + transcript.count("you lead") >= 2 * 26  # the prompt and the echo
-    assert "the deal is over: your side" in transcript and "saved as doubleduck-game.json" in transcript
-    trace = validate_trace(json.loads((tmp_path / "doubleduck-game.json").read_text()), "the saved deal")
+    assert "you are player 0; your partner is player 2, opposite you;" in transcript
+    trace = validate_trace(json.loads((folder / "deal.json").read_text()), "the saved deal")
     assert trace["game"] == "doubleduck" and trace["scope"] == "deal" and len(trace["steps"]) == 104
-    assert "the deal is over; each side scores its Duck pile times its Soup pile (§6)" in replayed(
-        tmp_path / "doubleduck-game.json"
-    )
+    assert "the deal is over; each side scores its Duck pile times its Soup pile (§6)" in replayed(folder / "deal.json")
 
 
-def test_a_whole_game_is_played_to_its_result(tmp_path: Path) -> None:
-    code, transcript = drive(["--seed", "11", "--bot", "random", "--save", "game.json"], tmp_path)
+def test_a_call_typed_with_a_space_is_played_and_the_trick_told_with_its_rule(deal: tuple[int, str, Path]) -> None:
+    lines = deal[1].splitlines()
+    typed = lines.index("you play> ah quack quack")
+    assert lines[typed + 1 : typed + 4] == [
+        'you play AH, saying "Quack-quack!"',
+        "  card 2 of the rank led after the lead, so two quacks (§4.3, DD-R03)",
+        "  the last quack takes the trick: you win it (§4.3)",
+    ]
+    assert lines[typed + 4].startswith("  your side (you and player 2) stores 3 cards, one of each suit in the trick, ")
+    assert "on your Duck pile" in lines[typed + 4]
+
+
+def test_the_stock_is_counted_and_the_deal_ends_with_its_breakdown_and_the_side_that_won(
+    deal: tuple[int, str, Path],
+) -> None:
+    lines = deal[1].splitlines()
+    assert "stock: 52 cards, face down; course: duck" in lines and "stock: 48 cards, face down; course: duck" in lines
+    assert lines[-5:] == [
+        "  the deal is over; each side scores its Duck pile times its Soup pile (§6):",
+        "    your side (you and player 2): 9 × 8 = 72",
+        "    side 1 (players 1 and 3): 28 × 24 = 672",
+        "  side 1 wins the deal, 672 to 72 (§6)",
+        "saved as deal.json: replay it with 'ducksoup replay deal.json'",
+    ]
+
+
+def test_rules_answers_with_sections_and_rulings_that_exist(deal: tuple[int, str, Path]) -> None:
+    answer = rules_answer(deal[1])
+    assert answer[0] == "  the others play any card, in turn to the left; following suit is never required (§4.1)"
+    assert unknown_citations("doubleduck", answer) == []
+
+
+def test_hands_are_shown_with_the_ace_low_in_the_duck_and_high_in_the_soup(deal: tuple[int, str, Path]) -> None:
+    hands = hands_told(deal[1])
+    for course in ("duck", "soup"):
+        assert any(ace_beside_its_suit(cards) for told, cards in hands if told == course), course
+    assert all(in_course_order(cards, course) for course, cards in hands), hands
+
+
+def test_a_whole_game_is_played_to_its_result_and_the_old_deal_flag_still_works(tmp_path: Path) -> None:
+    code, transcript = drive([*GAME, "--seed", "11", "--bot", "random", "--save", "game.json"], tmp_path)
     assert code == 0, transcript[-2000:]
-    assert "won the game" in transcript and "deal 2: player" in transcript
+    assert "wins the game" in transcript and "\ndeal 2: " in transcript
     assert "wins the game" in replayed(tmp_path / "game.json")
+    code, transcript = drive([*GAME, "--seed", "5", "--deal", "--as", "1", "--save", "deal.json"], tmp_path, quits)
+    assert code == 0 and transcript.splitlines()[-2:] == [
+        "stopped",
+        "saved as deal.json: replay it with 'ducksoup replay deal.json'",
+    ]
+    assert read_trace(tmp_path / "deal.json")["scope"] == "deal"
+
+
+def quits(turn: Turn) -> str:
+    return "quit"
 
 
 def test_a_saved_file_is_never_overwritten(tmp_path: Path) -> None:
@@ -137,25 +181,20 @@ def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
         ("jc qqq", Play(2, parse_card("JC"), Call.QUACK_QUACK_QUACK)),
         (" 3h  Doubleduck ", Play(2, parse_card("3H"), Call.DOUBLEDUCK)),
         ("3h double duck", Play(2, parse_card("3H"), Call.DOUBLEDUCK)),
+        ("3h DD", Play(2, parse_card("3H"), Call.DOUBLEDUCK)),
+        ("jc Quack-Quack-Quack!", Play(2, parse_card("JC"), Call.QUACK_QUACK_QUACK)),
+        ("jc quack quack quack", Play(2, parse_card("JC"), Call.QUACK_QUACK_QUACK)),
+        ("jc QQ", Play(2, parse_card("JC"), Call.QUACK_QUACK)),
     ],
 )
 def test_moves_are_typed_as_cards_and_calls(typed: str, action: Play) -> None:
     assert parse_move(typed, 2) == action
 
 
-@pytest.mark.parametrize("typed", ["", "9c moo", "zz", "9c quack now", "duck"])
+@pytest.mark.parametrize("typed", ["", "9c moo", "zz", "9c quack now", "duck", "9c qqqq"])
 def test_a_mistyped_move_says_what_would_be_right(typed: str) -> None:
     with pytest.raises(InputError):
         parse_move(typed, 0)
-
-
-def test_hands_are_shown_with_the_ace_low_in_the_duck_and_high_in_the_soup(tmp_path: Path) -> None:
-    code, transcript = drive(["--deal", "--seed", "5"], tmp_path)
-    assert code == 0, transcript[-2000:]
-    hands = hands_told(transcript)
-    for course in ("duck", "soup"):
-        assert any(ace_beside_its_suit(cards) for told, cards in hands if told == course), course
-    assert all(in_course_order(cards, course) for course, cards in hands), hands
 
 
 def test_the_viewer_sorts_hands_as_their_course_ranks_them() -> None:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from ducksoup_docs import GeneratedDirective, list_table, suite
+from ducksoup_docs.common import GeneratedDirective, list_table, suite
 from sphinx.application import Sphinx
+from trace_replay import replay
 
 from duckcheck.aw_ducks.encoding import parse_action
 from duckcheck.aw_ducks.oracle import Table
-from duckcheck.games import Setup
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.components import Card, CardNotationError, Colour, parse_card
 from duckspec.aw_ducks.discarding import Benefit, benefit_of
@@ -281,23 +281,18 @@ def _added(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
 
 def play_out(trace: JSON) -> list[RoundPlay]:
     """The trace played on the specification (:mod:`duckcheck.aw_ducks.oracle`), round by round and turn by turn."""
-    table = Table.of(Setup.of(trace))
-    plays = [RoundPlay(1, table.round.start, table.players)]
-    refused: list[tuple[int, Action, str]] = []
-    for number, step in enumerate(trace["steps"], 1):
-        action = parse_action(step["action"], f"step {number}")
-        if "reject" in step:
-            refused.append((number, action, step["reject"]))
-            continue
-        was = table.round
-        table = table.apply(action)
+    replayed = replay(trace, Table.of, parse_action)
+    start = replayed.start
+    plays = [RoundPlay(1, start.round.start, start.players)]
+    for step in replayed.played:
+        was, table, action = step.before.round, step.after, step.action
         now = table.finished or table.round
         player = action.player
         discarded = (action.card,) if isinstance(action, Discard) else ()
         scoring = not isinstance(action, (Draw, Discard))
         plays[-1].turns.append(
             Turn(
-                step=number,
+                step=step.step,
                 player=player,
                 action=action,
                 phase=was.phase,
@@ -311,10 +306,9 @@ def play_out(trace: JSON) -> list[RoundPlay]:
                 stash_sizes=tuple(len(stash) for stash in now.stashes),
                 discards=len(now.discards),
                 ended=was.ender is None and now.ender is not None,
-                refused=refused,
+                refused=[(one.step, one.action, one.code) for one in step.refused],
             )
         )
-        refused = []
         if table.finished is not None:
             current = plays[-1]
             current.end = table.finished
@@ -324,7 +318,7 @@ def play_out(trace: JSON) -> list[RoundPlay]:
                 current.winner = table.state.winner
                 if not table.round.is_over:
                     plays.append(RoundPlay(current.number + 1, table.round.start, table.players))
-    plays[-1].refused_after = refused
+    plays[-1].refused_after = [(one.step, one.action, one.code) for one in replayed.refused_after]
     return plays
 
 

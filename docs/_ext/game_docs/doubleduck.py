@@ -15,11 +15,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils.parsers.rst import directives
-from ducksoup_docs import GeneratedDirective, card_html, card_role_text, list_table, suite
+from ducksoup_docs.cards import card_html, card_role_text
+from ducksoup_docs.common import GeneratedDirective, list_table, suite
 from sphinx.application import Sphinx
+from trace_replay import Refused, replay
 
 from duckcheck.codec import parse_cards_text
-from duckcheck.doubleduck.encoding import parse_action, parse_options
+from duckcheck.doubleduck.encoding import parse_action
+from duckcheck.doubleduck.oracle import Table
 from duckspec.cards import Card
 from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck import deal as deals
@@ -228,34 +231,33 @@ def drawn_cards(before: deals.DealState, after: deals.DealState, trick: list[Pla
     return drawn
 
 
+def refused_rst(refused: Refused[Play]) -> str:
+    return f"step {refused.step}, {move_rst(refused.action)} refused: ``{refused.code}``"
+
+
 def play_out(trace: JSON) -> list[DealPlay]:
     """The trace played on the specification, grouped into deals and tricks (the tables' rows).
 
-    Each trick is decided by the deal's own transition (:func:`duckspec.doubleduck.deal.apply`), so
-    that its winner, stored cards and draws are known even when the game deals the next deal at once.
+    Each trick is decided by the deal's own transition (the oracle's table keeps the deal a step
+    finished), so that its winner, stored cards and draws are known even when the game deals the next
+    deal at once. A refused step is shown with the next trick that begins.
     """
-    options = parse_options(trace["options"])
-    decks = tuple(parse_cards_text(deck) for deck in trace["decks"])
-    game = None if trace["scope"] == "deal" else games.new_game(decks, trace["dealer"], options)
-    deal = deals.new_deal(decks[0], trace["dealer"], options) if game is None else game.deal
-    plays = [DealPlay(deal.dealer)]
+    replayed = replay(trace, Table.of, parse_action)
+    options = replayed.start.options
+    plays = [DealPlay(replayed.start.deal.dealer)]
     row: TrickRow | None = None
-    trick_start = deal
+    trick_start = replayed.start.deal
     refused: list[str] = []
-    for number, step in enumerate(trace["steps"], 1):
-        action = parse_action(step["action"], f"step {number}")
-        if "reject" in step:
-            refused.append(f"step {number}, {move_rst(action)} refused: ``{step['reject']}``")
-            continue
+    for step in replayed.played:
+        refused += [refused_rst(one) for one in step.refused]
+        deal = step.before.deal
         if row is None:
             row = TrickRow([], deal.course, [], refused=refused)
             trick_start, refused = deal, []
-        row.steps.append(number)
-        row.plays.append(action)
-        after = deals.apply(deal, action)
-        if game is not None:
-            game = games.apply(game, action)
-        following = after if game is None else game.deal
+        row.steps.append(step.step)
+        row.plays.append(step.action)
+        after = step.after.finished or step.after.deal
+        following = step.after.deal
         if not after.table:
             row.winner = after.leader
             row.rule = won_by(row.plays)
@@ -275,13 +277,14 @@ def play_out(trace: JSON) -> list[DealPlay]:
             plays[-1].piles = after.piles
             plays[-1].keepers = after.keepers
             plays[-1].scores = after.scores()
-            if game is not None:
-                plays[-1].totals = game.totals
+            if isinstance(step.after.state, games.GameState):
+                plays[-1].totals = step.after.state.totals
                 if not following.is_over:
                     plays.append(DealPlay(following.dealer))
-        deal = following
+    refused += [refused_rst(one) for one in replayed.refused_after]
     if refused:
-        plays[-1].rows.append(TrickRow([], deal.course, [], refused=refused))
+        last = replayed.played[-1].after.deal if replayed.played else replayed.start.deal
+        plays[-1].rows.append(TrickRow([], last.course, [], refused=refused))
     return plays
 
 

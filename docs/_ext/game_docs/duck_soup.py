@@ -13,21 +13,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils.parsers.rst import directives
-from ducksoup_docs import (
-    GeneratedDirective,
-    card_html,
-    card_role_text,
-    cards_role_text,
-    list_table,
-    suite,
-)
+from ducksoup_docs.cards import card_html, card_role_text, cards_role_text
+from ducksoup_docs.common import GeneratedDirective, list_table, suite
 from sphinx.application import Sphinx
+from trace_replay import Refused, replay
 
 from duckcheck.codec import parse_cards_text
-from duckcheck.duck_soup.encoding import parse_action, parse_options
+from duckcheck.duck_soup.encoding import parse_action
+from duckcheck.duck_soup.oracle import Table
 from duckspec.cards import Card
-from duckspec.duck_soup import deal as deals
-from duckspec.duck_soup import game as games
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.quacking import Call
@@ -188,33 +182,32 @@ def move_rst(action: Action) -> str:
     return f"{action.player}: {card_role_text(action.card)}{said}"
 
 
+def refused_rst(refused: Refused[Action]) -> str:
+    return f"step {refused.step}, {move_rst(refused.action)} refused: ``{refused.code}``"
+
+
 def play_out(trace: JSON) -> list[DealPlay]:
     """The trace played on the specification, grouped into deals and exchanges (the table's rows).
 
-    Each exchange is found by applying the deal's own transition (:func:`duckspec.duck_soup.deal.apply`)
-    so that its winner, points and draws are known even when the game deals the next deal at once.
+    Each exchange is found by the deal's own transition (the oracle's table keeps the deal a step
+    finished) so that its winner, points and draws are known even when the game deals the next deal at once.
+    A refused step is shown with the next exchange that begins.
     """
-    options = parse_options(trace["options"])
-    decks = tuple(parse_cards_text(deck) for deck in trace["decks"])
-    match = None if trace["scope"] == "deal" else games.new_match(decks, trace["dealer"], options)
-    deal = deals.new_deal(decks[0], trace["dealer"], options) if match is None else match.game.deal
-    plays = [DealPlay(deal.dealer, first_face_up=deal.face_up_card)]
+    replayed = replay(trace, Table.of, parse_action)
+    first = replayed.start.deal
+    plays = [DealPlay(first.dealer, first_face_up=first.face_up_card)]
     row: TrickRow | None = None
     refused: list[str] = []
-    for number, step in enumerate(trace["steps"], 1):
-        action = parse_action(step["action"], f"step {number}")
-        if "reject" in step:
-            refused.append(f"step {number}, {move_rst(action)} refused: ``{step['reject']}``")
-            continue
+    for step in replayed.played:
+        refused += [refused_rst(one) for one in step.refused]
+        deal = step.before.deal
         if row is None:
             row = TrickRow([], deal.course.value, deal.leader, [], refused=refused)
             refused = []
-        row.steps.append(number)
-        row.moves.append(move_rst(action))
-        after = deals.apply(deal, action)
-        if match is not None:
-            match = games.match_apply(match, action)
-        following = after if match is None else match.game.deal
+        row.steps.append(step.step)
+        row.moves.append(move_rst(step.action))
+        after = step.after.finished or step.after.deal
+        following = step.after.deal
         if not after.table:
             course = deal.course
             row.winner = after.leader
@@ -231,7 +224,7 @@ def play_out(trace: JSON) -> list[DealPlay]:
             plays[-1].scores = after.scores()
             if not following.is_over:
                 plays.append(DealPlay(following.dealer, first_face_up=following.face_up_card))
-        deal = following
+    refused += [refused_rst(one) for one in replayed.refused_after]
     if refused:
         plays[-1].rows.append(TrickRow([], "", -1, [], refused=refused))
     return plays

@@ -20,8 +20,8 @@ refused with another code than the trace's stops it too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from typing import Any
 
 from duckcheck.aw_ducks.encoding import parse_action
 from duckcheck.aw_ducks.failures import FIELD_SECTIONS
@@ -29,7 +29,7 @@ from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON, SetupError
 from duckcheck.games import Setup
 from ducksoup.aw_ducks.display import COLOUR_WORDS, CardStyle
-from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
+from ducksoup.narration import Loaded, StepNarrator, Voice, count
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.components import Card, Colour
 from duckspec.aw_ducks.discarding import Benefit, benefit_of, forces_score
@@ -67,22 +67,12 @@ def taken_from_deck(was: RoundState, now: RoundState) -> tuple[Card, ...]:
     return was.deck[: len(was.deck) - len(now.deck)]
 
 
-@dataclass
-class Teller:
+class Teller(Voice):
     """The words of the game, told to everyone (``as_player`` None) or to one player."""
 
-    style: CardStyle = field(default_factory=CardStyle)
-    as_player: int | None = None
-
-    def name(self, player: int) -> str:
-        return "you" if player == self.as_player else f"player {player}"
-
-    def possessive(self, player: int) -> str:
-        return "your" if player == self.as_player else f"player {player}'s"
-
-    def act(self, player: int, third: str, second: str) -> str:
-        """``player 0 draws``, or ``you draw`` when told to that player."""
-        return f"you {second}" if player == self.as_player else f"player {player} {third}"
+    def __init__(self, style: CardStyle | None = None, as_player: int | None = None) -> None:
+        super().__init__(as_player)
+        self.style = style or CardStyle()
 
     def cards(self, cards: Sequence[Card]) -> str:
         return self.style.cards(cards)
@@ -217,9 +207,11 @@ class Teller:
                 words, ruling = CONDITIONS[colour]
                 lines.append(f"  {shown} taken: the tableau has {words} ({ruling}); 5 points each (§9)")
             else:
-                missed.append(f"{shown} ({CONDITIONS[colour][1]})")
+                words, ruling = CONDITIONS[colour]
+                wants = "wants" if len(shown.split()) == 1 else "want"
+                missed.append(f"    {shown} {wants} {words} ({ruling})")
         if missed:
-            lines.append(f"  left in the pond, their conditions not met (§7): {', '.join(missed)}")
+            lines += ["  left in the pond, their conditions not met (§7):", *missed]
         if len({duck.colour for duck in taken}) > 1:
             lines.append("  one Score takes the ducks of every condition met, all copies of each (AD-R09)")
         if was.phase is Phase.FINAL_SCORE and not now.is_over:
@@ -287,6 +279,46 @@ class Teller:
         lines.append("  every tableau, score pile, the Duck Pond and the discard pile start empty (§4)")
         return lines
 
+    # What applies now
+
+    def pond_legend(self, pond: Sequence[Card]) -> list[str]:
+        """What each kind of duck in the pond wants of a tableau to be taken by a Score, in words (§7)."""
+        lines = []
+        for colour in sorted({duck.colour for duck in pond}):
+            duck = self.style.card(next(card for card in pond if card.colour is colour))
+            wants = (
+                "nothing: any Score takes it, even with an empty tableau"
+                if colour is Colour.RAINBOW
+                else (f"a tableau with {CONDITIONS[colour][0]}")
+            )
+            lines.append(f"{duck} ({COLOUR_WORDS[colour]} duck) wants {wants}")
+        return lines
+
+    def rules_now(self, current: RoundState) -> list[str]:
+        """The rules that apply at this moment of the round, each with its section and rulings."""
+        if current.phase is Phase.FORCED_SCORE:
+            lines = ["the benefit just bought calls for a Score now, and nothing else (§8): type s"]
+        elif current.phase is Phase.FINAL_SCORE:
+            lines = ["the round is ending: each player takes one final Score in turn, to the left (§9, AD-R13)"]
+        else:
+            lines = [
+                "on a turn: Draw, Score or Discard (§5)",
+                "Draw: turn up cards until a number comes, which joins your tableau; each duck turned up goes into "
+                "the Duck Pond and knocks the numbers of its colour out of your tableau (a rainbow duck every colour "
+                "but black) (§6, AD-R11)",
+                "Score: your tableau goes into your score pile, with every pond duck whose condition it meets, all "
+                "copies of each (§7, AD-R09)",
+                "Discard a tableau card for what its value buys: 1-2 a Safe Draw (two cards, ducks harmless), 3-4 a "
+                "Quick Quack (three cards, then Score), 5-6 a Secret Stash (two cards face down into your score "
+                "pile, then Score) (§8, AD-R10)",
+            ]
+        lines += [f"in the pond: {line}" for line in self.pond_legend(current.pond)]
+        lines += [
+            "a draw from the empty deck ends the round; then everyone takes one final Score (§9, AD-R01)",
+            "the count: each number its value, each duck 5 points (§9); the highest score wins the round (§2)",
+        ]
+        return lines
+
     # Positions
 
     def position(self, current: RoundState) -> list[str]:
@@ -315,119 +347,77 @@ class Teller:
         return lines
 
 
-@dataclass
-class Narrator:
-    """Plays a trace on the specification and tells what happens (a :class:`ducksoup.narration.Narrator`)."""
+class Narrator(StepNarrator[Table]):
+    """Plays a trace on the specification and tells what happens, in the :class:`Teller`'s words (the loop is the
+    base's)."""
 
-    trace: JSON
-    teller: Teller = field(default_factory=Teller)
-    check: bool = True
-    """Compare the trace's stored states and outcome with the rules', and stop where they disagree."""
-    accepted: bool = False
-    """Whether the last step told was accepted (a refused step changes nothing)."""
-    banked: bool = False
-    """Whether the last step told was a Score or ended a round (where ``replay`` shows the position)."""
-    finished_rounds: list[JSON] = field(default_factory=list)
-    """Each round finished so far, as the trace's ``final`` lists it: its ``scores`` and ``winners``."""
+    field_sections = FIELD_SECTIONS
+    illegal = IllegalAction
+    unit = "round"
 
-    def __post_init__(self) -> None:
-        self.table = Table.of(Setup.of(self.trace))
-        player = self.teller.as_player
+    def __init__(self, trace: JSON, teller: Teller | None = None, check: bool = True) -> None:
+        self.teller = teller or Teller()
+        super().__init__(trace, Table.of(Setup.of(trace)), self.teller.as_player, None, check)
+        player = self.as_player
         if player is not None and not 0 <= player < self.table.players:
             raise SetupError(f"--as {player}: the trace's players are 0 to {self.table.players - 1}")
+        self.banked = False
+        """Whether the last step told was a Score or ended a round (where ``replay`` shows the position)."""
 
     @property
     def target(self) -> int | None:
         state = self.table.state
         return state.target if isinstance(state, GameState) else None
 
-    def steps(self) -> Iterator[Told]:
-        """Each step told in turn (0 for the setup); raises NarrationStopped at a step the rules forbid.
+    def parse_action(self, data: Any, where: str) -> Action:
+        return parse_action(data, where)
 
-        With :attr:`check`, a stored state the rules contradict, or a refusal with another code than
-        the rules', is told and then stops the telling (:attr:`Told.stop` says where and how).
-        """
-        stop = self.disagreement(self.trace["initial"], "the initial state")
-        yield Told(0, self.teller.round_lines(self.table.round, 1, self.target), stop)
-        if stop:
-            return
-        for number, step in enumerate(self.trace["steps"], 1):
-            dealt = self.table.decks_used
-            action = parse_action(step["action"], f"step {number}")
-            before = self.table
-            said = f"step {number}: {self.teller.describe(before.round, action)}"
-            try:
-                self.table = before.apply(action)
-            except IllegalAction as error:
-                refused = f"{said}: refused, {error.code}: {error.message}"
-                if "reject" not in step:
-                    raise NarrationStopped(f"{refused}. That breaks {_rule(error.rule)}.") from None
-                self.accepted = self.banked = False
-                stop = None
-                if self.check and step["reject"] != error.code.value:
-                    stop = (
-                        f"step {number}: the trace says it is refused with {step['reject']}, "
-                        f"the rules with {error.code} ({_rule(error.rule)})"
-                    )
-                yield Told(number, [f"{refused} ({_rule(error.rule)}); play goes on from the same position"], stop)
-                if stop:
-                    return
-                continue
-            if "reject" in step:
-                raise NarrationStopped(f"{said} is legal, but the trace says it must be refused with {step['reject']}")
-            self.accepted = True
-            finished = self.table.finished
-            if finished is not None:
-                self.finished_rounds.append({"scores": list(finished.points), "winners": list(finished.winners)})
-            self.banked = not isinstance(action, (Draw, Discard)) or finished is not None
-            lines = [said, *self.teller.consequences(before, self.table, action)]
-            if self.table.decks_used != dealt and not self.table.round.is_over:
-                lines += self.teller.round_lines(self.table.round, self.table.decks_used)
-            stop = self.disagreement(step["state"], f"step {number}")
-            yield Told(number, lines, stop)
-            if stop:
-                return
+    def describe(self, before: Table, action: Action) -> str:
+        return self.teller.describe(before.round, action)
 
-    def disagreement(self, stored: JSON, where: str) -> str | None:
-        """Where a stored state disagrees with the rules' state now (each field with its section), or None;
-        always None without :attr:`check`."""
-        if not self.check:
-            return None
-        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+    def option(self, action: Action) -> str:
+        return self.teller.option(self.table.round, action)
 
-    def final_disagreement(self) -> str | None:
-        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
-        final: JSON = {"rounds": self.finished_rounds}
+    def consequences(self, before: Table, action: Action) -> list[str]:
+        self.banked = not isinstance(action, (Draw, Discard)) or self.table.finished is not None
+        return self.teller.consequences(before, self.table, action)
+
+    def opening_lines(self) -> list[str]:
+        return self.teller.round_lines(self.table.round, 1, self.target)
+
+    def start_lines(self, number: int) -> list[str]:
+        return self.teller.round_lines(self.table.round, number)
+
+    def outcome_of(self, finished: RoundState) -> JSON:
+        return {"scores": list(finished.points), "winners": list(finished.winners)}
+
+    def outcome(self) -> JSON:
+        final: JSON = {"rounds": self.finished}
         state = self.table.state
         if isinstance(state, GameState):
             final["totals"] = list(state.totals)
             final["winner"] = state.winner
-        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
+        return final
+
+    def unit_is_over(self) -> bool:
+        return self.table.round.is_over
+
+    def play_ended(self) -> bool:
+        """Whether the last step was a Score or ended a round: ``replay`` shows the position there."""
+        return self.banked
+
+    def to_act(self) -> int | None:
+        return self.table.round.to_act
+
+    def held(self, player: int) -> str:
+        return f"a tableau of {count(len(self.table.round.tableaux[player]), 'card')}"
 
     def position(self) -> list[str]:
         """The round as it stands, as everyone (or the narration's player) sees it."""
         return self.teller.position(self.table.round)
 
-    def legal_lines(self) -> list[str]:
-        """Every legal action in the current position, described ("could I have scored here?")."""
-        actions = self.table.legal_actions()
-        if not actions:
-            over = "the play is over" if self.table.is_over else "the next round needs a deck"
-            return [f"no action is possible: {over}"]
-        current = self.table.round
-        player, seen_by = current.to_act, self.teller.as_player
-        if player is not None and seen_by not in (None, player):
-            held = f"a tableau of {count(len(current.tableaux[player]), 'card')}"
-            return turn_of_another(self.teller.name(player), held)
-        return [f"  {self.teller.option(current, action)}" for action in actions]
-
-    def between_tricks(self) -> bool:
-        """Whether the last step told was an accepted Score or ended a round: ``replay`` shows the position there."""
-        return self.accepted and self.banked
-
-
-def _rule(rule: str) -> str:
-    return f"ruling {rule}" if rule.startswith("AD-") else f"Rules {rule}"
+    def rules_now(self) -> list[str]:
+        return self.teller.rules_now(self.table.round)
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:

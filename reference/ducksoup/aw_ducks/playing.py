@@ -1,58 +1,60 @@
-"""``ducksoup play --game aw-ducks``: a human against one to three bots in the terminal.
+"""``ducksoup play --game aw-ducks``: a human against one to three bots (the loop is :mod:`ducksoup.playing`'s).
 
-The human sees what their seat may see (ruling AD-R17: every tableau, the Duck Pond, the discard
-pile and the score piles' banked cards; no Secret Stash, not even their own, until the count)
-and types a turn: ``d`` or ``draw``, ``s`` or ``score``, or a card of their tableau to discard it
-(``3r``, ``3R``, ``discard 3R``). ``look`` shows the table again, ``help`` the commands, ``quit``
-stops. Every turn is told with the rules behind it, as ``ducksoup explain`` tells it.
+What is Aw Ducks!'s own: how a turn is typed (``d`` or ``draw``, ``s`` or ``score``, or a card of
+the tableau to discard it: ``3r``, ``3R``, ``discard 3R``), the seats and the target, and what the
+human sees before choosing, in short lines: the deck's size, the Duck Pond with what each of its
+ducks wants in words, every tableau and what each player has banked (ruling AD-R17: no Secret
+Stash, not even their own, until the count).
 
-The game is played on the engine and recorded on the specification at the same time (the two
-must agree at every step), and kept as a conformance trace after every move by
-:mod:`ducksoup.saving`, which also says how a game ends (``quit``, the end of input, Ctrl-C,
-SIGTERM, SIGHUP) and with which status, so it can be replayed with ``ducksoup replay`` or disputed
-with ``ducksoup explain``. Input is read line by line from standard input, so a script can drive
-a whole game.
+The game is played on the engine and recorded on the specification (the two must agree at every
+step, as the shared loop checks).
 """
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
 
-from duckcheck.aw_ducks.encoding import OPTION_VALUES
-from duckcheck.aw_ducks.oracle import Scope, Table
+from duckcheck.aw_ducks.encoding import OPTION_VALUES, cards_text
+from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.recorder import Recorder
-from duckcheck.codec import JSON
-from duckcheck.strict import same
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.display import CardStyle
 from ducksoup.aw_ducks.engine import Game, Round
-from ducksoup.aw_ducks.narrate import Teller
-from ducksoup.display import as_typed, plain_output
-from ducksoup.saving import PLAY_HELP, Quit, play_and_keep
+from ducksoup.aw_ducks.narrate import BENEFIT_NAMES, Narrator, Teller
+from ducksoup.display import plain_output
+from ducksoup.narration import count
+from ducksoup.playing import (
+    InputError,
+    RecordedSeats,
+    chosen_seed,
+    new_console,
+    play_help,
+    play_in_terminal,
+    record_move,
+    shared_options,
+    shuffled_decks,
+)
 from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import CardNotationError, full_deck, parse_card
-from duckspec.aw_ducks.errors import IllegalAction
-from duckspec.aw_ducks.game import GameState
+from duckspec.aw_ducks.discarding import benefit_of
 from duckspec.aw_ducks.options import RuleOptions
+from duckspec.aw_ducks.round_end import pile_points
+from duckspec.aw_ducks.rounds import Phase
 from duckspec.aw_ducks.scoring import ducks_scored
 
+JSON = dict[str, Any]
 GAME_DECKS = 40
 """Decks shuffled for a game: far more than any game to 1000 points needs."""
 HELP = (
-    "type 'd' (draw), 's' (score) or a card of your tableau to discard it ('3r', 'discard 3R'); "
-    "'look' shows the table, 'help' this line, 'quit' saves and stops"
+    "type 'd' (draw), 's' (score) or a card of your tableau to discard it ('3r', 'discard 3R'); a card is its "
+    "value and colour: R red, Y yellow, G green, B blue, P purple, K black; a duck is D and its colour, DW the "
+    "rainbow duck"
 )
-
-
-class InputError(ValueError):
-    """What the player typed is not a turn; the message says what would be."""
 
 
 def parse_move(text: str, player: int) -> Action:
@@ -72,119 +74,85 @@ def parse_move(text: str, player: int) -> Action:
         raise InputError(str(error)) from None
 
 
-class Session:
-    """One game (or round) in the terminal: the engine, the recorder, the bots and the human's seat."""
+class Seating(RecordedSeats):
+    """Aw Ducks!'s part of the terminal game: the engine, the recorder, the bots, the narrator told to you."""
 
     def __init__(
-        self,
-        players: int,
-        human: int,
-        bots: Sequence[tuple[str, Bot]],
-        options: RuleOptions,
-        seed: int,
-        scope: Scope,
-        console: Console,
+        self, players: int, human: int, bots: Sequence[tuple[str, Bot]], options: RuleOptions, seed: int, scope: Scope
     ) -> None:
-        rng = random.Random(seed)
-        decks = []
-        for _ in range(1 if scope is Scope.ROUND else GAME_DECKS):
-            deck = list(full_deck())
-            rng.shuffle(deck)
-            decks.append(tuple(deck))
+        rng, decks = shuffled_decks(seed, full_deck, 1 if scope is Scope.ROUND else GAME_DECKS)
         start = rng.randrange(players)
         what = "A round" if scope is Scope.ROUND else "A game"
         description = f"{what} for {players} players played in the terminal (seed {seed})"
         self.recorder = Recorder(f"played-{seed}", description, scope, options, start, decks, players, ["played"])
-        self.engine: Round | Game = (
+        self.playing: Round | Game = (
             Round(decks[0], start, players, options) if scope is Scope.ROUND else Game(decks, start, players, options)
         )
-        self.human, self.console = human, console
+        self.human = human
         others = iter(bots)
         self.seats: dict[int, tuple[str, Bot]] = {p: next(others) for p in range(players) if p != human}
+        self.bots = {seat: bot for seat, (_, bot) in self.seats.items()}
         self.teller = Teller(CardStyle(colours=not plain_output()), human)
+        trace = {**self.recorder.trace(), "decks": [cards_text(list(deck)) for deck in decks]}
+        self.narrator = Narrator(trace, self.teller, check=False)
 
-    @property
-    def table(self) -> Table:
-        return self.recorder.table
-
-    def say(self, line: str) -> None:
-        self.console.print(line)
-
-    def run(self, read: Callable[[str], str], moved: Callable[[], None]) -> None:
-        """Play until the game (or round) is over; ``read`` asks the human for a line, ``moved`` is called after
-        every move."""
+    def introduction(self) -> list[str]:
         names = ", ".join(f"player {seat} the {name} bot" for seat, (name, _) in self.seats.items())
-        self.say(f"you are player {self.human}; {names}")
-        self.say(HELP)
-        state = self.table.state
-        target = state.target if isinstance(state, GameState) else None
-        for line in self.teller.round_lines(self.table.round, 1, target):
-            self.say(line)
-        while not self.table.is_over:
-            if self.table.needs_deck:
-                raise RuntimeError("the game needs more decks than were shuffled")
-            before = self.table
-            player = self.engine.to_act
-            assert player is not None
-            if player == self.human:
-                action = self.human_turn(read)
+        return [f"you are player {self.human}; {names}"]
+
+    def syntax(self) -> str:
+        return HELP
+
+    def parse(self, text: str) -> Action:
+        return parse_move(text, self.human)
+
+    def status(self) -> list[str]:
+        """The round in short lines: deck and discards, the pond and what its ducks want, each player's cards."""
+        current = self.narrator.table.round
+        teller = self.teller
+        lines = [
+            f"deck: {count(len(current.deck), 'card')}; discard pile: {count(len(current.discards), 'card')}",
+            f"Duck Pond: {teller.cards(current.pond)}",
+            *(f"  {line}" for line in teller.pond_legend(current.pond)),
+        ]
+        for player in range(current.players):
+            stash = len(current.stashes[player])
+            unseen = f" (and {stash} stash card{'s' if stash > 1 else ''} unseen)" if stash else ""
+            lines.append(
+                f"{teller.name(player)}: tableau {teller.cards(current.tableaux[player])}; "
+                f"banked {pile_points(current.scored[player])}{unseen}"
+            )
+        if current.phase is Phase.FORCED_SCORE:
+            lines.append("you must Score now, as the benefit calls for: type s")
+        elif current.phase is Phase.FINAL_SCORE:
+            lines.append("the round is ending: your final Score, type s")
+        return lines
+
+    def options(self) -> list[str]:
+        current = self.narrator.table.round
+        typed = []
+        for action in self.narrator.table.legal_actions():
+            if isinstance(action, Draw):
+                typed.append("d (draw)")
+            elif isinstance(action, Discard):
+                benefit = BENEFIT_NAMES[benefit_of(action.card)]
+                typed.append(f"{self.teller.style.card(action.card)} (discard for a {benefit})")
             else:
-                _, bot = self.seats[player]
-                action = bot.choose(self.engine.observation(player), self.engine.legal_actions())
-                self.engine.apply(action)
-            self.recorder.act(action)
-            if not same(self.table.to_json(), self.engine.state()):
-                raise RuntimeError(f"the engine and the specification disagree after {action}")
-            moved()
-            self.say(self.teller.describe(before.round, action))
-            for line in self.teller.consequences(before, self.table, action):
-                self.say(line)
-            if self.table.decks_used != before.decks_used and not self.table.round.is_over:
-                for line in self.teller.round_lines(self.table.round, self.table.decks_used):
-                    self.say(line)
+                taken, _ = ducks_scored(current.pond, current.tableaux[self.human])
+                takes = f": takes {self.teller.cards(taken)}" if taken else ""
+                typed.append(f"s (score{takes})")
+        return typed
 
-    def human_turn(self, read: Callable[[str], str]) -> Action:
-        """Ask the human until they type a legal turn; it is played on the engine (an illegal one changes nothing)."""
-        self.show_table()
-        while True:
-            text = read("you> ").strip().lower()
-            if text in ("quit", "exit", "q"):
-                raise Quit
-            if text in ("help", "?", "h"):
-                self.say(HELP)
-                continue
-            if text in ("look", "l", ""):
-                self.show_table()
-                continue
-            try:
-                action = parse_move(text, self.human)
-                self.engine.apply(action)
-                return action
-            except InputError as error:
-                self.console.print(as_typed(str(error)))
-            except IllegalAction as error:
-                self.say(f"not allowed: {error.message} ({error.rule})")
+    def prompt(self) -> str:
+        return "you> "
 
-    def show_table(self) -> None:
-        current = self.table.round
-        for line in self.teller.position(current):
-            self.say(f"  {line}")
-        options = []
-        for action in self.table.legal_actions():
-            text = self.teller.option(current, action).removeprefix("you ")
-            taken, _ = ducks_scored(current.pond, current.tableaux[self.human])
-            if isinstance(action, Score) and taken:
-                text += f" (takes {self.teller.cards(taken)})"
-            options.append(text)
-        self.say("your options: " + "; ".join(options))
+    def engine(self) -> Round | Game:
+        return self.playing
 
-    def trace(self) -> JSON:
-        return self.recorder.trace()
-
-
-def read_line(prompt: str) -> str:
-    """A line typed at ``prompt``; EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
-    return input(prompt)
+    def record(self, action: Action) -> None:
+        """Play ``action`` on the engine, and record it on the specification."""
+        self.playing.apply(action)
+        record_move(self.recorder, action)
 
 
 def target_option(value: str) -> int | str:
@@ -197,7 +165,8 @@ def target_option(value: str) -> int | str:
 
 
 @click.command(
-    help=f"Play Aw Ducks! against one to three bots in the terminal; the game is saved as a trace.\n\n{PLAY_HELP}"
+    short_help="Play against one to three bots in the terminal; the game is saved as a trace.",
+    help=play_help("Play Aw Ducks! against one to three bots in the terminal; the game is saved as a trace."),
 )
 @click.option("--players", type=click.Choice([str(n) for n in PLAYERS]), default="2", show_default=True)
 @click.option(
@@ -207,24 +176,22 @@ def target_option(value: str) -> int | str:
     multiple=True,
     help="The bots' kind: once for every bot, or once per bot in seat order (default: greedy).",
 )
-@click.option("--seed", type=int, default=None, help="Shuffle seed (default: a random one, printed).")
-@click.option("--as", "human", type=click.IntRange(0, 3), default=0, show_default=True, help="Your player number.")
+@shared_options("round", 4, "aw-ducks-game.json", "--round")
 @click.option(
     "--target",
     default="suggested",
     show_default=True,
     help="The total that wins a game: 'suggested' (400, 300, 250 for 2, 3, 4 players) or 50 to 1000 by 50.",
 )
-@click.option("--round", "one_round", is_flag=True, help="Play a single round instead of a game.")
-@click.option(
-    "--save",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default="aw-ducks-game.json",
-    show_default=True,
-    help="Where the trace goes, after every move; an existing file is kept and a new name chosen.",
-)
 def play(
-    players: str, bot_names: tuple[str, ...], seed: int | None, human: int, target: str, one_round: bool, save: Path
+    players: str,
+    bot_names: tuple[str, ...],
+    seed: int | None,
+    human: int,
+    one: bool,
+    one_alias: bool,
+    save: Path,
+    target: str,
 ) -> None:
     count = int(players)
     if human >= count:
@@ -233,11 +200,11 @@ def play(
     if len(names) not in (1, count - 1):
         raise click.BadParameter(f"give one bot kind, or {count - 1} (one per bot)", param_hint="'--bot'")
     chosen = target_option(target)
-    seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    seed = chosen_seed(seed)
     options = RuleOptions(target=None if chosen == "suggested" else int(chosen))
     kinds = names if len(names) == count - 1 else names * (count - 1)
     bots = [(name, BOTS[name](seed + index)) for index, name in enumerate(kinds)]
-    console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
-    console.print(f"Aw Ducks! for {count} players (seed {seed})")
-    session = Session(count, human, bots, options, seed, Scope.ROUND if one_round else Scope.GAME, console)
-    sys.exit(play_and_keep(console, Path(save), session.trace, session.run, read_line))
+    console = new_console()
+    console.print(f"Aw Ducks! for {count} players (seed {seed})", markup=False)
+    scope = Scope.ROUND if one or one_alias else Scope.GAME
+    play_in_terminal(Seating(count, human, bots, options, seed, scope), save, console)

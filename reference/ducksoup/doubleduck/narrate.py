@@ -14,15 +14,14 @@ trace's ``final`` outcome that the rules contradict, naming the field and its se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from typing import Any
 
 from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import FIELD_SECTIONS, deal_outcome_json, parse_action, result_json
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.games import Setup
-from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
+from ducksoup.display import SUIT_WORDS, Style, in_hand_order
+from ducksoup.narration import Loaded, StepNarrator, count
 from duckspec.cards import Card, Rank
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import Course
@@ -42,33 +41,19 @@ SAID = {
 }
 
 
-@dataclass
-class Narrator:
-    """Plays a Doubleduck trace on the specification and tells what happens."""
+class Narrator(StepNarrator[Table]):
+    """Plays a Doubleduck trace on the specification and tells what happens (the words; the loop is the base's)."""
 
-    trace: JSON
-    style: Style = field(default_factory=Style)
-    as_player: int | None = None
-    check: bool = False
-    """Compare the trace's stored states, refusals and outcome with the rules', and stop where they disagree."""
-    accepted: bool = False
-    """Whether the last step told was accepted (a refused step changes nothing)."""
-    finished_deals: list[JSON] = field(default_factory=list)
-    """Each deal finished so far, as the trace's ``final`` lists it (by the rules, not by the trace)."""
+    field_sections = FIELD_SECTIONS
+    illegal = IllegalAction
 
-    def __post_init__(self) -> None:
-        self.table = Table.of(Setup.of(self.trace))
+    def __init__(
+        self, trace: JSON, style: Style | None = None, as_player: int | None = None, check: bool = False
+    ) -> None:
+        super().__init__(trace, Table.of(Setup.of(trace)), as_player, None, check)
+        self.style = style or Style()
 
     # Words
-
-    def name(self, player: int) -> str:
-        return "you" if player == self.as_player else f"player {player}"
-
-    def who(self, player: int, verb: str) -> str:
-        """``player`` doing ``verb`` (third person): "player 0 takes", or "you take" as that player."""
-        if player == self.as_player:
-            return "you " + {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"player {player} {verb}"
 
     def side(self, side: int) -> str:
         """``side 0 (players 0 and 2)``, or ``your side (you and player 2)``."""
@@ -77,67 +62,51 @@ class Narrator:
             return f"your side (you and player {partner(self.as_player)})"
         return f"side {side} (players {first} and {second})"
 
-    def describe(self, deal: DealState, action: Play) -> str:
+    def side_short(self, side: int) -> str:
+        """``side 0``, or ``your side``."""
+        return "your side" if self.as_player is not None and side_of(self.as_player) == side else f"side {side}"
+
+    def describe(self, before: Table, action: Play) -> str:
+        return self.action_words(before.deal, action)
+
+    def option(self, action: Play) -> str:
+        return self.action_words(self.table.deal, action)
+
+    def action_words(self, deal: DealState, action: Play) -> str:
         verb = self.who(action.player, "plays" if deal.table else "leads")
         said = f", saying {SAID[action.call]}" if action.call in SAID else ""
         return f"{verb} {self.style.card(action.card)}{said}"
 
-    # The steps
+    # What the step loop asks
 
-    def steps(self) -> Iterator[Told]:
-        """Each step told in turn (0 for the deal); raises NarrationStopped at a step the rules forbid."""
-        stop = self.disagreement(self.trace["initial"], "the initial state") if self.check else None
-        yield Told(0, self.deal_lines(self.table.deal, 1), stop)
-        if stop:
-            return
-        for number, step in enumerate(self.trace["steps"], 1):
-            dealt = self.table.decks_used
-            action = parse_action(step["action"], f"step {number}")
-            before = self.table
-            try:
-                self.table = before.apply(action)
-            except IllegalAction as error:
-                said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: {error.message}"
-                if "reject" not in step:
-                    raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
-                self.accepted = False
-                stop = None
-                if self.check and step["reject"] != error.code.value:
-                    stop = (
-                        f"step {number}: the trace says it is refused with {step['reject']}, the rules with "
-                        f"{error.code} ({error.code.section})"
-                    )
-                yield Told(number, [f"{said} ({_rule(error.rule)}); play goes on from the same position"], stop)
-                if stop:
-                    return
-                continue
-            if "reject" in step:
-                raise NarrationStopped(
-                    f"step {number}: {self.describe(before.deal, action)} is legal, "
-                    f"but the trace says it must be refused with {step['reject']}"
-                )
-            self.accepted = True
-            if self.table.finished is not None:
-                self.finished_deals.append(deal_outcome_json(self.table.finished))
-            lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
-            if self.table.decks_used != dealt and not self.table.deal.is_over:
-                lines += self.deal_lines(self.table.deal, self.table.decks_used)
-            stop = self.disagreement(step["state"], f"step {number}") if self.check else None
-            yield Told(number, lines, stop)
-            if stop:
-                return
+    def parse_action(self, data: Any, where: str) -> Play:
+        return parse_action(data, where)
 
-    def disagreement(self, stored: JSON, where: str) -> str | None:
-        """Where the trace's stored state disagrees with the state the rules give, or None."""
-        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+    def start_lines(self, number: int) -> list[str]:
+        return self.deal_lines(self.table.deal, number)
 
-    def final_disagreement(self) -> str | None:
-        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
-        final: JSON = {"deals": self.finished_deals}
+    def outcome_of(self, finished: DealState) -> JSON:
+        return deal_outcome_json(finished)
+
+    def outcome(self) -> JSON:
+        final: JSON = {"deals": self.finished}
         if isinstance(self.table.state, GameState):
             result = self.table.state.result
             final["result"] = None if result is None else result_json(result)
-        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
+        return final
+
+    def unit_is_over(self) -> bool:
+        return self.table.deal.is_over
+
+    def play_ended(self) -> bool:
+        """Whether the last step finished a trick: the next trick is to be led."""
+        return not self.table.deal.table
+
+    def to_act(self) -> int | None:
+        return self.table.deal.to_act
+
+    def held(self, player: int) -> str:
+        return count(len(self.table.deal.hands[player]), "card")
 
     def consequences(self, before: Table, action: Play) -> list[str]:
         """What follows from a card: what its call means, then, when it completes a trick, the trick's fate."""
@@ -165,14 +134,14 @@ class Narrator:
                 "  a card of the rank led played without its call is a plain card (DD-R09); "
                 "it still counts for the quacks after it (DD-R03)"
             ]
-        count = action.call.quacks
-        words = {1: "one quack", 2: "two quacks", 3: "three quacks"}[count]
+        quacks = action.call.quacks
+        words = {1: "one quack", 2: "two quacks", 3: "three quacks"}[quacks]
         duplicate = (
             "; the exact duplicate may quack instead of doubleducking (DD-R06)"
             if action.card == deal.table[0].card
             else ""
         )
-        return [f"  card {count} of the rank led after the lead, so {words} (§4.3, DD-R03){duplicate}"]
+        return [f"  card {quacks} of the rank led after the lead, so {words} (§4.3, DD-R03){duplicate}"]
 
     def trick_lines(self, deal: DealState, action: Play) -> list[str]:
         """Who takes the trick and by which rule, and what the winner's side stores (§4.2-§4.5)."""
@@ -218,12 +187,12 @@ class Narrator:
         if deal.course is Course.DUCK:
             keeper = winner if duck is None else duck
             first = " (the partner who wins the side's first Duck trick keeps its Duck pile)" if duck is None else ""
-            return f"{self.name(keeper)}'s Duck pile{first}"
+            return f"{self.possessive(keeper)} Duck pile{first}"
         if soup is not None:
-            return f"{self.name(soup)}'s Soup pile"
+            return f"{self.possessive(soup)} Soup pile"
         if duck is None:
-            return f"{self.name(winner)}'s Soup pile (the side won no Duck trick: its first Soup winner keeps it)"
-        return f"{self.name(partner(duck))}'s Soup pile (the partner of the Duck pile's keeper keeps it)"
+            return f"{self.possessive(winner)} Soup pile (the side won no Duck trick: its first Soup winner keeps it)"
+        return f"{self.possessive(partner(duck))} Soup pile (the partner of the Duck pile's keeper keeps it)"
 
     def draw_lines(self, deal: DealState, after: DealState) -> list[str]:
         """The draw after a Duck trick, winner first, and the change of course once the stock is empty (§4.6, §5)."""
@@ -239,7 +208,7 @@ class Narrator:
         if after.course is Course.SOUP:
             lines.append(
                 "  the stock is empty after thirteen tricks: the Duck course ends (§2, §5). "
-                f"Duck piles: side 0 {after.piles[0][0]}, side 1 {after.piles[1][0]}"
+                f"Duck piles: {self.side_short(0)} {after.piles[0][0]}, {self.side_short(1)} {after.piles[1][0]}"
             )
             lines.append(
                 "  the Soup course begins: no more drawing, the highest card of the suit led wins, Aces high; "
@@ -258,6 +227,12 @@ class Narrator:
         for side, (duck, soup) in enumerate(after.piles):
             nothing = " (no cards in one pile score nothing)" if duck * soup == 0 else ""
             lines.append(f"    {self.side(side)}: {duck} × {soup} = {duck * soup}{nothing}")
+        scores = [duck * soup for duck, soup in after.piles]
+        if scores[0] == scores[1]:
+            lines.append(f"  the deal is drawn, {scores[0]} each")
+        else:
+            winner = 0 if scores[0] > scores[1] else 1
+            lines.append(f"  {self.side_short(winner)} wins the deal, {scores[winner]} to {scores[1 - winner]} (§6)")
         if isinstance(self.table.state, GameState) and isinstance(before.state, GameState):
             lines += self.game_lines(before.state, self.table.state)
         return lines
@@ -268,7 +243,7 @@ class Narrator:
         reached = [side for side in (0, 1) if has_reached_target(totals[side])]
         newly = [side for side in reached if not has_reached_target(before.totals[side])]
         both = "; both sides reach 1000 in this deal (DD-R12)" if len(newly) == 2 else ""
-        lines = [f"  totals: side 0 {totals[0]}, side 1 {totals[1]}{both}"]
+        lines = [f"  totals: {self.side_short(0)} {totals[0]}, {self.side_short(1)} {totals[1]}{both}"]
         result = after.result
         if result is None:
             if totals[0] == totals[1]:
@@ -299,8 +274,9 @@ class Narrator:
         lines = []
         for player in range(4):
             hand = deal.hands[player]
-            shown = self.style.cards(hand) if self.as_player in (None, player) else f"{len(hand)} cards"
-            owner = "your" if player == self.as_player else f"player {player}'s"
+            seen = self.as_player in (None, player)
+            shown = self.style.cards(in_hand_order(hand, deal.course)) if seen else count(len(hand), "card")
+            owner = self.possessive(player)
             lines.append(f"{owner} hand: {shown}")
         lines.append(f"stock: {len(deal.stock)} cards, face down; course: {deal.course.value}")
         played = [
@@ -317,34 +293,48 @@ class Narrator:
             lines.append(f"{self.side(side)}: {kept}")
         return lines
 
-    def legal_lines(self) -> list[str]:
-        """Every legal action in the current position, described ("could I have doubleducked here?")."""
-        actions = self.table.legal_actions()
-        if not actions:
-            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
-            return [f"no action is possible: {over}"]
+    def rules_now(self) -> list[str]:
+        """The rules that apply at this moment of the deal, each with its section and rulings."""
         deal = self.table.deal
-        player = deal.to_act
-        if player is not None and self.as_player not in (None, player):
-            return turn_of_another(self.name(player), count(len(deal.hands[player]), "card"))
-        return [f"  {self.describe(deal, action)}" for action in actions]
-
-    def between_tricks(self) -> bool:
-        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
-        return self.accepted and not self.table.deal.table
+        word = "lowest" if deal.course is Course.DUCK else "highest"
+        lines = []
+        if not deal.table:
+            lines.append(f"{self.who(deal.leader, 'leads')} any card (§4.1)")
+        else:
+            lines += [
+                "the others play any card, in turn to the left; following suit is never required (§4.1)",
+                "a card of the rank led may be called: the first such card after the lead says quack, the second "
+                "quack-quack, the third quack-quack-quack (§4.3, DD-R03); a miscounted call is refused "
+                "(DD-R04, DD-R05)",
+                "the other copy of the very card led may say doubleduck, or quack instead (§4.2, DD-R06)",
+            ]
+        lines += [
+            f"who takes the trick: a doubleduck, else the last quack, else the {word} card of the suit led, the Ace "
+            "beating all of its suit, the later of two equal cards winning (§4.2, §4.3, §4.4, §1, DD-R07, DD-R08)",
+            "a card of the rank led played without its call is a plain card (DD-R09)",
+            "the winning side stores one card of each suit in the trick on its pile for the course; the rest go to "
+            "the waste (§4.5, DD-R10, DD-R11)",
+        ]
+        if deal.course is Course.DUCK:
+            lines.append("after each Duck trick each player draws a card, the winner first (§4.6, DD-R02)")
+            lines.append(
+                "the stock is face down; after thirteen tricks it is empty, and the Soup course follows (§5, DD-R18)"
+            )
+        lines += [
+            "a side scores its Duck pile times its Soup pile (§6)",
+            "a game ends after four deals or when a side reaches 1000 at the end of a deal (§7, DD-R14); level "
+            "totals deal again (DD-R13)",
+        ]
+        return lines
 
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         first = (deal.dealer + 1) % 4
         return [
-            f"deal {number}: player {deal.dealer} deals 13 cards each from two packs, one at a time, the first to "
-            f"player {first} at the dealer's left; the other 52 are the stock, face down (§2, DD-R01, DD-R18)",
+            f"deal {number}: {self.who(deal.dealer, 'deals')} 13 cards each from two packs, one at a time, the first "
+            f"to {self.name(first)} at the dealer's left; the other 52 are the stock, face down (§2, DD-R01, DD-R18)",
             *[f"  {line}" for line in self.position()],
             f"  {self.who(deal.leader, 'leads')} first, at the dealer's left (§4.1)",
         ]
-
-
-def _rule(rule: str) -> str:
-    return f"ruling {rule}" if rule.startswith("DD-") else f"Rules {rule}"
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:

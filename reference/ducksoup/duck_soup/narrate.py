@@ -14,16 +14,14 @@ marked with ``?`` wherever it is shown before it is played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck.codec import parse_cards_text
 from duckcheck.duck_soup.encoding import parse_action, parse_options, result_json
 from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
-from ducksoup.display import SUIT_WORDS, Style
-from ducksoup.narration import Loaded, NarrationStopped, Told, count, differences, disagreement, turn_of_another
+from ducksoup.display import SUIT_WORDS, Style, in_hand_order
+from ducksoup.narration import Loaded, StepNarrator, count
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
@@ -39,52 +37,29 @@ JSON = dict[str, Any]
 NUMBER_WORDS = {1: "a card", 2: "two cards"}
 
 
-@dataclass
-class Narrator:
-    """Plays a trace on the specification and tells what happens."""
+class Narrator(StepNarrator[Table]):
+    """Plays a Duck Soup trace on the specification and tells what happens (the words; the loop is the base's)."""
 
-    trace: JSON
-    style: Style = field(default_factory=Style)
-    as_player: int | None = None
-    names: tuple[str, ...] | None = None
-    """The players' names (a record's ``Players`` tag); "player 0" and "player 1" without them."""
-    inferred: frozenset[tuple[int, str]] = frozenset()
-    """The cards whose place the record does not give: (deal, from 1; card, ``TC``)."""
-    check: bool = False
-    """Compare the trace's stored states and outcome with the rules', and stop where they disagree."""
-    finished_deals: list[JSON] = field(default_factory=list)
-    accepted: bool = False
-    """Whether the last step told was accepted (a refused step changes nothing)."""
+    field_sections = FIELD_SECTIONS
+    illegal = IllegalAction
 
-    def __post_init__(self) -> None:
-        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(self.trace["decks"]))
-        self.table = Table.start(
-            Scope(self.trace["scope"]), parse_options(self.trace["options"]), self.trace["dealer"], decks
-        )
+    def __init__(
+        self,
+        trace: JSON,
+        style: Style | None = None,
+        as_player: int | None = None,
+        names: tuple[str, ...] | None = None,
+        inferred: frozenset[tuple[int, str]] = frozenset(),
+        check: bool = False,
+    ) -> None:
+        decks = tuple(parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(trace["decks"]))
+        table = Table.start(Scope(trace["scope"]), parse_options(trace["options"]), trace["dealer"], decks)
+        super().__init__(trace, table, as_player, names, check)
+        self.style = style or Style()
+        self.inferred = inferred
+        """The cards whose place the record does not give: (deal, from 1; card, ``TC``)."""
 
-    # Players and cards
-
-    def name(self, player: int) -> str:
-        if player == self.as_player:
-            return "you"
-        return self.names[player] if self.names else f"player {player}"
-
-    def possessive(self, player: int) -> str:
-        return "your" if player == self.as_player else f"{self.name(player)}'s"
-
-    def who(self, player: int, verb: str) -> str:
-        """``player`` doing ``verb`` (third person): "player 0 takes", or "you take" as that player."""
-        if player == self.as_player:
-            return "you " + {"is": "are", "says": "say"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{self.name(player)} {verb}"
-
-    def named(self, text: str) -> str:
-        """``text`` (a message of the rules) with "player 0" and "player 1" replaced by the names in use."""
-        for player in (0, 1):
-            text = text.replace(f"player {player}'s", self.possessive(player)).replace(
-                f"player {player}", self.name(player)
-            )
-        return text
+    # Cards
 
     def card(self, card: Card) -> str:
         """A card as shown before it is played: marked ``?`` when its place was inferred."""
@@ -101,66 +76,50 @@ class Narrator:
             "cards marked ? are inferred: the record does not say where they lay, so a place that fits it was chosen"
         ]
 
-    # The steps
+    # What the step loop asks
 
-    def steps(self) -> Iterator[Told]:
-        """Each step told in turn (0 for the deal); raises NarrationStopped at a step the rules forbid."""
-        stop = self.disagreement(self.trace["initial"], "the initial state") if self.check else None
-        yield Told(0, [*self.legend(), *self.deal_lines(self.table.deal, 1)], stop)
-        if stop:
-            return
-        for number, step in enumerate(self.trace["steps"], 1):
-            dealt = self.table.decks_used
-            action = parse_action(step["action"], f"step {number}")
-            before = self.table
-            try:
-                self.table = before.apply(action)
-            except IllegalAction as error:
-                said = f"step {number}: {self.describe(before.deal, action)}: refused, {error.code}: "
-                said += self.named(error.message)
-                if "reject" not in step:
-                    raise NarrationStopped(f"{said}. That breaks {_rule(error.rule)}.") from None
-                told = [f"{said} ({_rule(error.rule)}); play goes on from the same position"]
-                self.accepted = False
-                stop = None
-                if self.check and step["reject"] != error.code.value:
-                    expected = step["reject"]
-                    stop = f"step {number}: the trace says it is refused with {expected}, the rules with {error.code}"
-                yield Told(number, told, stop)
-                if stop:
-                    return
-                continue
-            if "reject" in step:
-                raise NarrationStopped(
-                    f"step {number}: {self.describe(before.deal, action)} is legal, "
-                    f"but the trace says it must be refused with {step['reject']}"
-                )
-            self.accepted = True
-            if self.table.finished is not None:
-                self.finished_deals.append(_deal_outcome(self.table.finished))
-            lines = [f"step {number}: {self.describe(before.deal, action)}", *self.consequences(before, action)]
-            if self.table.decks_used != dealt and not self.table.deal.is_over:
-                lines += self.deal_lines(self.table.deal, self.table.decks_used)
-            stop = self.disagreement(step["state"], f"step {number}") if self.check else None
-            yield Told(number, lines, stop)
-            if stop:
-                return
+    def parse_action(self, data: Any, where: str) -> Action:
+        return parse_action(data, where)
 
-    def final_disagreement(self) -> str | None:
-        """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
-        final: JSON = {"deals": self.finished_deals}
+    def opening_lines(self) -> list[str]:
+        return [*self.legend(), *self.deal_lines(self.table.deal, 1)]
+
+    def start_lines(self, number: int) -> list[str]:
+        return self.deal_lines(self.table.deal, number)
+
+    def outcome_of(self, finished: DealState) -> JSON:
+        return _deal_outcome(finished)
+
+    def outcome(self) -> JSON:
+        final: JSON = {"deals": self.finished}
         state = self.table.state
         if isinstance(state, MatchState):
             final["games"] = [result_json(result) for result in state.results]
             final["games_won"] = list(state.games_won)
             final["winner"] = state.winner
-        return disagreement("the outcome", differences(self.trace["final"], final, "final", FIELD_SECTIONS))
+        return final
 
-    def disagreement(self, stored: JSON, where: str) -> str | None:
-        """Where the trace's stored state disagrees with the state the rules give, or None."""
-        return disagreement(where, differences(stored, self.table.to_json(), "state", FIELD_SECTIONS))
+    def unit_is_over(self) -> bool:
+        return self.table.deal.is_over
 
-    def describe(self, deal: DealState, action: Action) -> str:
+    def play_ended(self) -> bool:
+        """Whether the last step finished a trick: the next trick is to be led."""
+        deal = self.table.deal
+        return deal.phase is Phase.LEAD and not deal.table
+
+    def to_act(self) -> int | None:
+        return self.table.deal.to_act
+
+    def held(self, player: int) -> str:
+        return count(len(self.table.deal.hands[player]), "card")
+
+    def describe(self, before: Table, action: Action) -> str:
+        return self.action_words(before.deal, action)
+
+    def option(self, action: Action) -> str:
+        return self.action_words(self.table.deal, action)
+
+    def action_words(self, deal: DealState, action: Action) -> str:
         if isinstance(action, SayDuck):
             return f"{self.who(action.player, 'says')} duck"
         verb = self.who(action.player, "leads" if deal.phase in (Phase.LEAD, Phase.ANSWER) else "plays")
@@ -296,9 +255,17 @@ class Narrator:
             score = duck[player] * soup[player]
             nothing = " (nothing in one course scores nothing)" if score == 0 else ""
             lines.append(f"    {self.name(player)}: {duck[player]} × {soup[player]} = {score}{nothing}")
+        lines.append(self.deal_winner(after_deal.scores()))
         if isinstance(self.table.state, MatchState) and isinstance(before.state, MatchState):
             lines += self.game_lines(before.state, self.table.state)
         return lines
+
+    def deal_winner(self, scores: tuple[int, int]) -> str:
+        """Who won the deal, by how much: the higher deal score (§8)."""
+        if scores[0] == scores[1]:
+            return f"  the deal is drawn, {scores[0]} each"
+        winner = 0 if scores[0] > scores[1] else 1
+        return f"  {self.who(winner, 'wins')} the deal, {scores[winner]} to {scores[opponent(winner)]} (§8)"
 
     def game_lines(self, before: MatchState, after: MatchState) -> list[str]:
         if len(after.results) == len(before.results):
@@ -328,33 +295,70 @@ class Narrator:
         deal = self.table.deal
         lines = []
         for player in (0, 1):
-            if self.as_player is None or self.as_player == player:
-                lines.append(f"{self.possessive(player)} hand: {self.cards(list(deal.hands[player]))}")
+            if self.sees_hand(player):
+                lines.append(
+                    f"{self.possessive(player)} hand: {self.cards(in_hand_order(deal.hands[player], deal.course))}"
+                )
             else:
-                lines.append(f"{self.possessive(player)} hand: {len(deal.hands[player])} cards")
-        face_up = self.card(deal.face_up_card) if deal.face_up_card else "none"
-        lines.append(f"stock: {len(deal.stock)} cards, face-up card: {face_up}; course: {deal.course.value}")
+                lines.append(f"{self.possessive(player)} hand: {count(len(deal.hands[player]), 'card')}")
+        if deal.options.stock is StockVisibility.HIDDEN:
+            stock = f"stock: {len(deal.stock)} cards, face down (hidden stock, DS-R09)"
+        else:
+            face_up = self.card(deal.face_up_card) if deal.face_up_card else "none"
+            stock = f"stock: {len(deal.stock)} cards, face-up card: {face_up}"
+        lines.append(f"{stock}; course: {deal.course.value}")
         lines.append(f"on the table: {self.style.cards(list(deal.table))}")
         duck, soup = deal.points(Course.DUCK), deal.points(Course.SOUP)
         lines.append(f"points (Duck, Soup): {self.name(0)} {duck[0]}, {soup[0]}; {self.name(1)} {duck[1]}, {soup[1]}")
         return lines
 
-    def legal_lines(self) -> list[str]:
-        """Every legal action in the current position, described ("could I have quacked here?")."""
-        actions = self.table.legal_actions()
-        if not actions:
-            over = "the play is over" if self.table.is_over else "the next deal needs a deck"
-            return [f"no action is possible: {over}"]
+    def rules_now(self) -> list[str]:
+        """The rules that apply at this moment of the deal, each with its section and rulings."""
         deal = self.table.deal
-        player = deal.to_act
-        if player is not None and not self.sees_hand(player):
-            return turn_of_another(self.name(player), count(len(deal.hands[player]), "card"))
-        return [f"  {self.describe(deal, action)}" for action in actions]
+        silent = deal.options.calls is Calls.SILENT
+        lines = [self.course_rule(deal.course), *self.moment_rules(deal, silent)]
+        if deal.course is Course.DUCK:
+            if deal.options.stock is StockVisibility.HIDDEN:
+                lines.append("after each trick the winner draws the top card of the stock, then the loser (§5, DS-R09)")
+            else:
+                lines.append("after each trick the winner takes the face-up card, the loser the next card (§5)")
+            lines.append("the stock's last card ends the Duck course; the Soup course follows (§7)")
+        lines.append("a deal scores Duck points times Soup points, so nothing in one course scores nothing (§8)")
+        lines.append(
+            "250 or more wins the game, the higher total if both (§9, DS-R14); 125 in one deal wins at once, "
+            "in the pond (§9, DS-R05, DS-R06)"
+        )
+        return lines
 
-    def between_tricks(self) -> bool:
-        """Whether the last step told finished a trick: it was accepted, and the next trick is to be led."""
-        deal = self.table.deal
-        return self.accepted and deal.phase is Phase.LEAD and not deal.table
+    @staticmethod
+    def course_rule(course: Course) -> str:
+        if course is Course.DUCK:
+            return "the Duck course: in the suit led the lower card wins, the Ace lowest (§2, DS-R13)"
+        return "the Soup course: in the suit led the higher card wins, the Ace highest (§2, DS-R13)"
+
+    def moment_rules(self, deal: DealState, silent: bool) -> list[str]:
+        """What the player to act may do now: play to the trick, or call quack and answer it (§4, §6)."""
+        worth = "a trick of one suit is worth 1 point, of two suits 2 (§4.4)"
+        if deal.phase is Phase.LEAD:
+            return [f"{self.who(deal.leader, 'leads')} any card (§4); following suit is never required (§4)", worth]
+        if deal.phase is Phase.FOLLOW:
+            call = (
+                "a card of the rank led is a quack without a word (DS-R15)"
+                if silent
+                else (
+                    "a card of the rank led may be played saying quack, to steal the trick (§6); a call on any other "
+                    "card is refused (DS-R02)"
+                )
+            )
+            return ["the follower plays any card; only the suit led can win the trick (§4.3)", call, worth]
+        if deal.phase is Phase.ANSWER:
+            third = "lead a third card of the rank" + ("" if silent else " saying quack-quack")
+            return [f"a quack is answered: say duck, giving the quacker the trick, or {third} (§6, DS-R10)"]
+        fourth = "the fourth card of the rank" + ("" if silent else " saying duck soup")
+        return [
+            f"{fourth} takes both tricks (§6); any other card leaves both to the leader (§6, DS-R03)"
+            + (", and the fourth card may be held back (DS-R16)" if silent else "")
+        ]
 
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         return [
@@ -363,10 +367,6 @@ class Narrator:
             *[f"  {line}" for line in self.position()],
             f"  {self.who(deal.leader, 'leads')} first: the non-dealer (§4)",
         ]
-
-
-def _rule(rule: str) -> str:
-    return f"ruling {rule}" if rule.startswith("DS-") else f"Rules {rule}"
 
 
 def _deal_outcome(deal: DealState) -> JSON:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from duckcheck import strict
 from duckcheck.compare import Outcome, TraceResult
 from duckcheck.games import game
-from duckcheck.reports import versions
+from duckcheck.reports import FinishedRun, WrittenAtTheEnd, versions
 from duckcheck.runner import Summary
 from ducksoup.games import reference
 from ducksoup.narration import Loaded
@@ -204,3 +205,10 @@ def report_page(summary: Summary, traces: Sequence[JSON], command: str) -> str:
         body.append("</ul></details>")
     title = f"ducksoup check: {name}"
     return standalone_page(title, "\n".join(body), data, heading=title)
+
+
+class HtmlReport(WrittenAtTheEnd):
+    """``check --html``: the run as one page (:func:`report_page`), written at the end, atomically."""
+
+    def write(self, path: Path, run: FinishedRun) -> None:
+        path.write_text(report_page(run.summary, run.traces, run.command), encoding="utf-8")

@@ -12,6 +12,7 @@
   var UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
   var CITED = /(§\d+(?:\.\d+)*|\b[A-Z]{2}-R\d{2}\b)/;
   var RED_CARD = /((?:10|[2-9AJQK])[♥♦])/;
+  var CARD_CODE = /\b([0-9A-Z]{2})\b/;
   var COLOURS = ["red", "black", "yellow", "green", "blue", "purple", "rainbow"];
 
   function clean(value) {
@@ -237,12 +238,34 @@
           return;
         }
       }
-      part.split(RED_CARD).forEach(function (bit, j) {
-        if (j % 2 === 1) p.appendChild(el("span", "vw-red", bit));
-        else if (bit) p.appendChild(document.createTextNode(bit));
-      });
+      appendRedCards(p, part);
     });
     return p;
+  };
+
+  function appendRedCards(parent, text) {
+    text.split(RED_CARD).forEach(function (bit, j) {
+      if (j % 2 === 1) parent.appendChild(el("span", "vw-red", bit));
+      else if (bit) parent.appendChild(document.createTextNode(bit));
+    });
+  }
+
+  /* An action in the narration's words for cards: each card code written as its face shows it (TH: 10♥). */
+  Viewer.prototype.cardsAsFaces = function (text) {
+    var faces = this.faces;
+    return clean(text).split(CARD_CODE).map(function (part, i) {
+      var face = i % 2 === 1 && Object.prototype.hasOwnProperty.call(faces, part) ? faces[part] : null;
+      return face ? clean(face.rank) + clean(face.suit) : part;
+    }).join("");
+  };
+
+  /* The step's heading, its cards written as the narration under it writes them (red cards red). */
+  Viewer.prototype.stepHeading = function (n, step) {
+    var heading = el("h3", "vw-step-title");
+    var words = n === 0 ? "Step 0: the " + (this.doc.unit || "deal") + " dealt" : "Step " + n + ": " + this.cardsAsFaces(step.action);
+    appendRedCards(heading, words);
+    if (step.refused) heading.appendChild(document.createTextNode(" (refused: " + clean(step.refused) + ")"));
+    return heading;
   };
 
   Viewer.prototype.card = function (code, guessed) {
@@ -431,9 +454,7 @@
     this.showDivergence(n);
 
     while (this.say.firstChild) this.say.removeChild(this.say.firstChild);
-    var heading = n === 0 ? "Step 0: the " + (this.doc.unit || "deal") + " dealt" : "Step " + n + ": " + clean(step.action);
-    if (step.refused) heading += " (refused: " + clean(step.refused) + ")";
-    this.say.appendChild(el("h3", "vw-step-title", heading));
+    this.say.appendChild(this.stepHeading(n, step));
     var self = this;
     var lines = Array.isArray(step.say) ? step.say : [];
     lines.forEach(function (line) {

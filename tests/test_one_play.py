@@ -1,0 +1,112 @@
+"""One ``play`` and one narrator loop for every game (issue 22): no game keeps a copy of the shared machinery."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from duckcheck.games import games
+from duckcheck.trace import read_trace, trace_path
+from ducksoup.cli import main
+from ducksoup.games import reference
+from ducksoup.narration import Loaded, StepNarrator, Voice
+from ducksoup.playing import InputError, card_and_call
+
+REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
+GAMES = [suite.id for suite in games()]
+LOOP = {"steps", "step", "tell", "refused", "disagreement", "final_disagreement", "between_tricks", "legal_lines"}
+"""The narrator's step loop and claim check: :class:`ducksoup.narration.StepNarrator`'s, never a game's."""
+PLAY_LOOP = {"run", "ask", "human_turn", "legal", "show_turn"}
+"""The play loop: :class:`ducksoup.playing.Terminal`'s, never a game's."""
+SHARED_OPTIONS = ("--game", "--seed", "--save", "--as", "--one", "--bot")
+
+
+def functions_defined(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def package_of(game: str) -> str:
+    return game.replace("-", "_")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_defines_its_own_narrator_loop_or_play_loop(game: str) -> None:
+    folder = REFERENCE / package_of(game)
+    assert not functions_defined(folder / "narrate.py") & LOOP
+    assert not functions_defined(folder / "playing.py") & PLAY_LOOP
+
+
+def test_a_game_that_copied_the_loop_would_be_found(tmp_path: Path) -> None:
+    copied = tmp_path / "narrate.py"
+    copied.write_text("class Narrator:\n    def steps(self):\n        yield 0\n", encoding="utf-8")
+    assert functions_defined(copied) & LOOP == {"steps"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_narrator_is_built_on_the_step_loop(game: str) -> None:
+    trace_id = {"duck-soup": "ds-deal-greedy-007", "doubleduck": "dd-deal-greedy-001", "aw-ducks": "ad-edge-blue-four"}
+    narrator = reference(game).narrate(Loaded(read_trace(trace_path(trace_id[game]))), None, False)
+    assert isinstance(narrator, StepNarrator)
+    assert narrator.rules_now() and all(isinstance(line, str) for line in narrator.rules_now())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_play_has_the_shared_options_and_names_the_game_option(game: str) -> None:
+    shown = CliRunner().invoke(main, ["play", "--game", game, "--help"], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    for option in SHARED_OPTIONS:
+        assert option in shown.output, option
+    assert "'rules'" in shown.output and "'help' or '?'" in shown.output
+    module = importlib.import_module(f"ducksoup.{package_of(game)}.playing")
+    assert hasattr(module, "Seating") and hasattr(module, "parse_move")
+
+
+def test_plain_play_help_mentions_the_game_option() -> None:
+    shown = CliRunner().invoke(main, ["play", "--help"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "--game GAME" in shown.output
+
+
+def test_the_rules_messages_speak_to_you_when_told_to_you() -> None:
+    told_to_1 = Voice(1)
+    assert told_to_1.named("player 1 holds no 9C") == "you hold no 9C"
+    assert told_to_1.named("player 0 must act now, not player 1") == "player 0 must act now, not you"
+    assert told_to_1.named("the game is over: player 1 has won it") == "the game is over: you have won it"
+    assert told_to_1.named("9C is not in player 1's hand") == "9C is not in your hand"
+    assert Voice(None, ("Anna", "Ben")).named("player 1 holds no 9C") == "Ben holds no 9C"
+
+
+def test_replay_shows_a_new_deals_hands_once() -> None:
+    told = CliRunner().invoke(main, ["replay", "ds-game-greedy-01"], env={"NO_COLOR": "1"})
+    assert told.exit_code == 0
+    lines = told.output.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("deal ")]
+    assert len(starts) > 1
+    for start in starts:
+        first = next(index for index in range(start, len(lines)) if "leads first" in lines[index])
+        assert lines[first + 1].startswith("step "), lines[start : first + 8]
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("9c quack quack", "quackquack"),
+        ("9c quack-quack", "quackquack"),
+        ("9C Quack-Quack!", "quackquack"),
+        ("9♣ QQ", "qq"),
+        ("10h duck soup", "ducksoup"),
+        ("3h double duck", "doubleduck"),
+    ],
+)
+def test_a_call_is_read_however_a_person_spells_it(typed: str, key: str) -> None:
+    card, call = card_and_call(typed, "help")
+    assert call == key and card in ("9C", "9c", "10h", "3h")
+
+
+def test_an_empty_line_is_not_a_move() -> None:
+    with pytest.raises(InputError, match="an empty line is not a move: help"):
+        card_and_call("  ", "help")
