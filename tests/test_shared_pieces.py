@@ -95,11 +95,23 @@ REACHABLE = {"", ".encoding", ".oracle"}
 codec (``encoding``, the JSON forms the suite defines) and its oracle (``oracle``); the rest of the suite's
 game folder (views, failures, recorder, plan) is the suite's own, reached through the registry if at all."""
 NOT_YET = {
-    ("duck_soup", "narrate", ".failures"): "FIELD_SECTIONS is SUITE.field_sections; narrate.py is being rewritten",
-    ("aw_ducks", "narrate", ".failures"): "FIELD_SECTIONS is SUITE.field_sections; narrate.py is being rewritten",
-    ("aw_ducks", "playing", ".recorder"): "play records through the engine-side recording being written",
+    (
+        "duck_soup",
+        "narrate",
+        ".failures",
+    ): "its FIELD_SECTIONS is SUITE.field_sections, which the narrator base could read",
+    (
+        "aw_ducks",
+        "narrate",
+        ".failures",
+    ): "its FIELD_SECTIONS is SUITE.field_sections, which the narrator base could read",
+    (
+        "aw_ducks",
+        "playing",
+        ".recorder",
+    ): "play records on the generator's recorder, not yet on ducksoup.aw_ducks.traces",
 }
-"""Imports outside :data:`REACHABLE` that other work in progress removes (issue 22), each with why."""
+"""Imports outside :data:`REACHABLE` still to remove (issue 22), each with the way to remove it."""
 
 
 def suite_imports(package: str) -> list[tuple[str, str]]:
