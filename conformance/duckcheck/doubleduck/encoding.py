@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from duckcheck.codec import JSON, EncodingError, cards_text, parse_cards_text, parse_option_values
+from duckcheck.untrusted import excerpt
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.deal import DealState
 from duckspec.doubleduck.game import GameState
@@ -93,15 +94,15 @@ def action_json(action: Action) -> JSON:
 def parse_action(data: Any, where: str = "action") -> Action:
     """The action described by ``data`` (see :func:`action_json`); :class:`EncodingError` naming ``where``."""
     if not isinstance(data, dict) or not isinstance(data.get("player"), int) or isinstance(data.get("player"), bool):
-        raise EncodingError(f"{where}: expected an object with an integer 'player', got {data!r}")
+        raise EncodingError(f"{where}: expected an object with an integer 'player', got {excerpt(data)}")
     if not isinstance(data.get("play"), str) or not set(data) <= {"player", "play", "call"}:
-        raise EncodingError(f"{where}: expected {{'player', 'play'[, 'call']}}, got {data!r}")
+        raise EncodingError(f"{where}: expected {{'player', 'play'[, 'call']}}, got {excerpt(data)}")
     call = data.get("call", Call.NONE.value)
     if call not in CALL_NAMES:
-        raise EncodingError(f"{where}: unknown call {call!r}; calls are {', '.join(CALL_NAMES)}")
+        raise EncodingError(f"{where}: unknown call {excerpt(call)}; calls are {', '.join(CALL_NAMES)}")
     cards = parse_cards_text(data["play"], where)
     if len(cards) != 1:
-        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {data['play']!r}")
+        raise EncodingError(f"{where}: 'play' must be one card like 'TC', not {excerpt(data['play'])}")
     return Play(data["player"], cards[0], Call(call))
 
 
