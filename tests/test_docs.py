@@ -112,7 +112,7 @@ def test_every_ruling_is_in_the_register_with_its_traces(game: GameSuite, ext: M
         if ruling.option:
             assert f":Rule option: ``{ruling.option}``" in chunk
         assert ":Other readings:" in chunk
-        assert all(f"(``{alternative.fault}``)" in chunk for alternative in ruling.alternatives)
+        assert all(ext.alternative_rst(alternative) in chunk for alternative in ruling.alternatives)
         expected = {trace["id"] for trace in suite if ruling.id in trace["rulings"]}
         assert linked_traces(chunk) == expected, f"{ruling.id}: the register does not link exactly its traces"
         assert expected, f"{ruling.id}: no trace exercises it"

@@ -57,7 +57,7 @@ from ducksoup.viewer.compact import compact_embedded
 from ducksoup.viewer.document import view_document
 from ducksoup.viewer.scene import playing_card_face
 from duckspec.cards import Card, Suit
-from duckspec.rulings import Ruling
+from duckspec.rulings import Alternative, Ruling
 
 JSON = dict[str, Any]
 LOGGER = logging.getLogger(__name__)
@@ -311,6 +311,13 @@ def source_rst(suite: GameSuite, source: str) -> str:
     return f"{name}, part “{place}”"
 
 
+def alternative_rst(alternative: Alternative) -> str:
+    """How an other reading is pinned: by its fault, or not at all, with the reason the protocol cannot show it."""
+    if alternative.fault:
+        return f"(``{alternative.fault}``)"
+    return f"(not expressible in the protocol: {escape(one_line(alternative.not_expressible))})"
+
+
 def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
     title = f"{ruling.id}: {escape(ruling.title)}"
     lines = [f".. _{ruling_label(ruling.id)}:", "", title, "-" * len(title), ""]
@@ -326,7 +333,7 @@ def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list
         lines += [f":Other readings: each played by a faulty implementation (``{notes.FAULTS_FILE}``) that the suite"]
         lines += [f"   rejects (``{notes.POWER_TEST}``):", ""]
         lines += [
-            f"   * {escape(one_line(alternative.reading))} (``{alternative.fault}``)"
+            f"   * {escape(one_line(alternative.reading))} {alternative_rst(alternative)}"
             for alternative in ruling.alternatives
         ]
         lines += [""]

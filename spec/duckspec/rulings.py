@@ -20,11 +20,15 @@ class Alternative:
     """Another reading of a ruling's question, and the faulty implementation that plays it.
 
     ``fault`` names an implementation of the game's ``tests/faulty/<game>.py`` that follows the reading;
-    the conformance suite must reject it, which is how the suite is known to pin the ruling.
+    the conformance suite must reject it, which is how the suite is known to pin the ruling. A reading
+    that no implementation could show over the adapter protocol (a call withdrawn after the card is
+    down, where the protocol sends a card and its call as one action) names no fault: its
+    ``not_expressible`` says why instead. Exactly one of the two is given.
     """
 
     reading: str
-    fault: str
+    fault: str = ""
+    not_expressible: str = ""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,11 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             tests=tuple(entry["tests"]),
             option=entry.get("option"),
             alternatives=tuple(
-                Alternative(reading=alternative["reading"], fault=alternative["fault"])
+                Alternative(
+                    reading=alternative["reading"],
+                    fault=alternative.get("fault", ""),
+                    not_expressible=alternative.get("not_expressible", ""),
+                )
                 for alternative in entry.get("alternatives", [])
             ),
         )
@@ -68,4 +76,10 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             raise ValueError(
                 f"ruling ID {ruling.id!r} of {game} is not of the form XX-R01 (the game's prefix, -R, two digits)"
             )
+        for alternative in ruling.alternatives:
+            if bool(alternative.fault) == bool(alternative.not_expressible):
+                raise ValueError(
+                    f"{ruling.id} of {game}: the other reading {alternative.reading!r} needs either a fault or a "
+                    "not_expressible reason, not both or neither"
+                )
     return rulings

@@ -153,3 +153,23 @@ def test_the_deal_module_holds_no_refusal_of_its_own() -> None:
     source = inspect.getsource(deal_module)
     assert "IllegalAction(" not in source and "ErrorCode." not in source
     assert "turn_problem" in source and "call_problem" in source and "deal_over_refusal" in source
+
+
+@pytest.mark.ruling("DD-R20")
+def test_a_call_on_the_partners_lead_is_legal() -> None:
+    quacked = run(position(JACKS), "0:JS 1:JH")
+    assert play(2, "JC", Call.QUACK_QUACK) in legal_actions(quacked)
+    assert run(quacked, "2:JC:quack-quack 3:3C").leader == 2  # seat 2 takes its partner's trick
+    doubled = run(position(("JS", "2C", "JS", "3C")), "0:JS 1:2C")
+    assert play(2, "JS", Call.DOUBLEDUCK) in legal_actions(doubled)
+    assert run(doubled, "2:JS:doubleduck 3:3C").leader == 2
+
+
+@pytest.mark.ruling("DD-R21")
+def test_a_call_comes_with_its_card() -> None:
+    """A card and its call are one action: once the card is down silently, no later call can be added to it."""
+    state = run(position(JACKS), "0:JS 1:JH")
+    assert state.table[1].call is Call.NONE
+    late = refused(state, play(1, "JH", Call.QUACK), ErrorCode.NOT_YOUR_TURN)
+    assert late.rule == "§4"
+    assert all(action.player == 2 for action in legal_actions(state))

@@ -31,8 +31,11 @@ ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "doubleduck.py")]
 RULE = re.compile(r"§\d+|DD-R\d\d")
 RULINGS = load_rulings("doubleduck")
-ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
-"""Every other reading of every ruling, as (ruling, the fault that takes it), read from ``rulings.toml``."""
+ALTERNATIVES = [
+    (ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives if alternative.fault
+]
+"""Every other reading of every ruling that the protocol can carry, as (ruling, the fault that takes it), read
+from ``rulings.toml``; the others say why no implementation could show them (``not_expressible``)."""
 
 
 @cache

@@ -18,8 +18,10 @@ the Soup. This module holds the rules common to both courses, cited by paragraph
 * §4.6 In the Duck course each player then draws one card from the stock, the trick's winner
   first and round to the left (ruling DD-R02), before the winner leads again.
 
-A call forgotten is a call not made: the card counts as a plain card (ruling DD-R09). A call
-the card is not entitled to is refused (rulings DD-R04, DD-R05).
+A call is said with its card, as part of playing it, or not at all (ruling DD-R21): a call forgotten
+is a call not made, and the card counts as a plain card (ruling DD-R09). A call the card is not
+entitled to is refused (rulings DD-R04, DD-R05). Who led does not matter: a player may quack or
+doubleduck the partner's card as well as an opponent's (ruling DD-R20).
 """
 
 from __future__ import annotations
@@ -93,7 +95,8 @@ def allowed_calls(card: Card, table: Sequence[Card]) -> tuple[Call, ...]:
     Nothing may be said with a lead. A follower may always play silently; a card of the rank led
     may call the quacks due (§4.3; DD-R03, and DD-R06 for the second copy of the card led, DD-R07
     after a doubleduck); the second copy of the card led may call "doubleduck" (§4.2). Anything
-    else is refused (DD-R04, DD-R05).
+    else is refused (DD-R04, DD-R05). The calls depend on the cards alone, not on who led them
+    (DD-R20: the partner's card may be quacked or doubleducked).
 
     pre: len(table) <= 3
     post: __return__[0] == Call.NONE
