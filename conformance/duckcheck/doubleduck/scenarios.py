@@ -231,6 +231,20 @@ OPENINGS: dict[str, tuple[str, Hands, str, RuleOptions, tuple[str, ...]]] = {
         STANDARD,
         (),
     ),
+    "dd-edge-quack-on-partners-lead": (
+        "Seat 2 quacks the card its partner led, after a silent match, and takes the trick for its side",
+        ("JS", "JH", "JC", "3C"),
+        "0:JS 1:JH 2:JC:quack-quack 3:3C",
+        STANDARD,
+        ("partner-call", "call-with-card", "seating"),
+    ),
+    "dd-edge-doubleduck-on-partners-lead": (
+        "Seat 2 doubleducks the card its partner led: partners sit opposite, and the trick stays with side 0",
+        ("9D", "2C", "9D", "3C"),
+        "0:9D 1:2C 2:9D:doubleduck 3:3C",
+        STANDARD,
+        ("partner-call", "seating"),
+    ),
     "dd-edge-as-played-draw": (
         "Option draw as-played: each player draws straight after playing to a Duck trick",
         JACKS,
