@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,7 +24,7 @@ from typing import Any
 from duckcheck.compare import Outcome
 from duckcheck.games import games
 from duckcheck.runner import RunOptions, run
-from duckcheck.trace import load_suite
+from duckcheck.trace import load_manifest, suite_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMUM = 2
@@ -42,8 +44,12 @@ def thresholds(package: str) -> tuple[str, ...]:
     return tuple(getattr(module, "THRESHOLDS", ())) if module else ()
 
 
-def traces_of(game_id: str) -> list[dict[str, Any]]:
-    return [trace for trace in load_suite() if trace["game"] == game_id]
+@cache
+def traces_of(game_id: str) -> tuple[dict[str, Any], ...]:
+    """The game's traces, in the manifest's order (read once; only the game's files are read)."""
+    folder = suite_dir()
+    entries = [entry for entry in load_manifest(folder)["traces"] if entry["game"] == game_id]
+    return tuple(json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in entries)
 
 
 def rejecting(package: str, fault: str, traces: Sequence[dict[str, Any]], enough: int | None = None) -> list[str]:
@@ -53,8 +59,9 @@ def rejecting(package: str, fault: str, traces: Sequence[dict[str, Any]], enough
     return [result.trace for result in summary.results if result.outcome is not Outcome.PASSED]
 
 
-def count_game(game_id: str, package: str) -> Mapping[str, list[str]]:
-    """Every fault of the game with the traces rejecting it, printing a line per fault as it is counted."""
+def count_game(game_id: str, package: str, only_thresholds: bool = False) -> Mapping[str, list[str]]:
+    """Every fault of the game (or only its threshold faults) with the traces rejecting it, printing a line per
+    fault as it is counted."""
     module = faulty_module(package)
     if module is None:
         print(f"{game_id}: no faulty implementations")
@@ -62,21 +69,25 @@ def count_game(game_id: str, package: str) -> Mapping[str, list[str]]:
     traces, marked = traces_of(game_id), set(thresholds(package))
     counted = {}
     for fault in module.FAULTS:
+        if only_thresholds and fault not in marked:
+            continue
         counted[fault] = rejecting(package, fault, traces)
         flag = "*" if fault in marked else " "
-        print(f"{game_id} {flag} {len(counted[fault]):4d}  {fault}", flush=True)
+        print(f"{game_id} {flag} {len(counted[fault]):4d}  {fault}: {' '.join(counted[fault][:6])}", flush=True)
     return counted
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.suite_power", description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", help="game IDs (default: every game)")
-    chosen = parser.parse_args(argv).games
+    parser.add_argument("--thresholds", action="store_true", help="count only the threshold faults")
+    arguments = parser.parse_args(argv)
+    chosen = arguments.games
     thin = []
     for entry in games():
         if chosen and entry.id not in chosen:
             continue
-        counted = count_game(entry.id, entry.package)
+        counted = count_game(entry.id, entry.package, arguments.thresholds)
         thin += [f"{entry.id} {fault}" for fault in thresholds(entry.package) if len(counted.get(fault, [])) < MINIMUM]
     print(f"threshold faults (*) rejected by fewer than {MINIMUM} traces: {', '.join(thin) or 'none'}")
     return 1 if thin else 0

@@ -769,6 +769,20 @@ def deal_over_as_not_your_turn(mp: MonkeyPatch) -> None:
     around_apply(mp, apply)
 
 
+THRESHOLDS = (
+    "target-above-1000",
+    "target-at-999",
+    "both-at-1000-scores-the-bonus",
+    "level-game-drawn",
+    "one-extra-deal-only",
+    "three-deals-a-game",
+    "five-deals-a-game",
+    "soup-starts-early",
+)
+"""The faults that move a line of the rules by one: the target, the other side's reaching it, level totals, the
+number of deals, the end of the Duck course. Each must fail at least two traces (``tests/test_suite_power.py``)."""
+
+
 def main() -> int:
     """Serve the fault named on the command line over the adapter protocol (Doubleduck only)."""
     if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:

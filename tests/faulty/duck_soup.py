@@ -767,6 +767,18 @@ def silent_fourth_card_compulsory() -> None:
     around_apply(apply)
 
 
+THRESHOLDS = (
+    "target-above-250",
+    "pond-at-126",
+    "in-the-soup-at-125",
+    "in-the-soup-under-124",
+    "level-totals-to-player-0",
+    "one-extra-deal-only",
+)
+"""The faults that move a line of §9 by one: the target, the pond, the soup line, level totals. Each must fail at
+least two traces (``tests/test_suite_power.py``)."""
+
+
 def main() -> int:
     if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:
         print(f"usage: duck_soup.py {{{','.join(FAULTS)}}}", file=sys.stderr)
