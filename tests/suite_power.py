@@ -15,8 +15,7 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Mapping, Sequence
-from functools import cache
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -38,18 +37,27 @@ def faulty_module(package: str) -> ModuleType | None:
     return importlib.import_module(f"tests.faulty.{package}")
 
 
-def thresholds(package: str) -> tuple[str, ...]:
-    """The game's faults that move a threshold by one (its faulty module's ``THRESHOLDS``; none if it has none)."""
+def pinning_traces(package: str) -> Mapping[str, tuple[str, ...]]:
+    """The game's faults that move a threshold by one, each with the traces named as rejecting it (its faulty
+    module's ``THRESHOLDS``; empty if it has none)."""
     module = faulty_module(package)
-    return tuple(getattr(module, "THRESHOLDS", ())) if module else ()
+    return dict(getattr(module, "THRESHOLDS", {})) if module else {}
 
 
-@cache
-def traces_of(game_id: str) -> tuple[dict[str, Any], ...]:
-    """The game's traces, in the manifest's order (read once; only the game's files are read)."""
+def thresholds(package: str) -> tuple[str, ...]:
+    """The game's faults that move a threshold by one."""
+    return tuple(pinning_traces(package))
+
+
+def traces_of(game_id: str, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """The game's traces (only those of ``ids``, if given), in the manifest's order; only their files are read."""
     folder = suite_dir()
-    entries = [entry for entry in load_manifest(folder)["traces"] if entry["game"] == game_id]
-    return tuple(json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in entries)
+    entries = [
+        entry
+        for entry in load_manifest(folder)["traces"]
+        if entry["game"] == game_id and (ids is None or entry["id"] in ids)
+    ]
+    return [json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in entries]
 
 
 def rejecting(package: str, fault: str, traces: Sequence[dict[str, Any]], enough: int | None = None) -> list[str]:

@@ -1,40 +1,37 @@
 """Every fault that moves a threshold of the rules by one is rejected by at least two traces, in every game that
-names its threshold faults (``THRESHOLDS`` in ``tests/faulty/<game>.py``).
+names its threshold faults (``THRESHOLDS`` in ``tests/faulty/<game>.py``, each fault with the traces that pin
+its line).
 
 One trace pinning a line is one edit away from a fault that passes; two, in different situations (another deal,
-side, scope or rule option), are the minimum. The count over the whole suite, for every fault, is printed by
-``nox -s suite-power`` (:mod:`tests.suite_power`); here the run stops at the second rejecting trace, the traces
-aimed at the rules (edge cases, assembled games) first, so that it stays short.
+side, scope or rule option), are the minimum. Here each fault runs against the traces named for it, which must
+all reject it, so that the test stays short; ``nox -s suite-power`` (:mod:`tests.suite_power`) counts the
+rejecting traces over the whole suite, for every fault.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from duckcheck.games import games
-from tests.suite_power import MINIMUM, rejecting, thresholds, traces_of
+from tests.suite_power import MINIMUM, pinning_traces, rejecting, traces_of
 
-THRESHOLD_FAULTS = [(game.id, game.package, fault) for game in games() for fault in thresholds(game.package)]
-
-
-def aimed_first(trace: dict[str, Any]) -> int:
-    """Edge cases and assembled games first, then the other games and matches, then the bots' deals."""
-    if {"edge-case", "assembled"} & set(trace["tags"]):
-        return 0
-    return 1 if trace["scope"] != "deal" else 2
+PINNED = [
+    (game.id, game.package, fault, traces) for game in games() for fault, traces in pinning_traces(game.package).items()
+]
 
 
-def test_the_games_with_faulty_implementations_name_their_threshold_faults() -> None:
-    named = {game for game, _, _ in THRESHOLD_FAULTS}
+def test_duck_soup_and_doubleduck_name_their_threshold_faults() -> None:
+    named = {game for game, _, _, _ in PINNED}
     assert {"duck-soup", "doubleduck"} <= named
 
 
 @pytest.mark.parametrize(
-    ("game", "package", "fault"), THRESHOLD_FAULTS, ids=[f"{game}:{fault}" for game, _, fault in THRESHOLD_FAULTS]
+    ("game", "package", "fault", "named"), PINNED, ids=[f"{game}:{fault}" for game, _, fault, _ in PINNED]
 )
-def test_each_threshold_fault_fails_at_least_two_traces(game: str, package: str, fault: str) -> None:
-    traces = sorted(traces_of(game), key=aimed_first)
-    found = rejecting(package, fault, traces, enough=MINIMUM)
-    assert len(found) >= MINIMUM, f"{fault} is rejected only by {found or 'no trace'}"
+def test_each_threshold_fault_fails_at_least_two_traces(
+    game: str, package: str, fault: str, named: tuple[str, ...]
+) -> None:
+    assert len(set(named)) >= MINIMUM, f"{fault}: name {MINIMUM} traces or more"
+    traces = traces_of(game, named)
+    assert len(traces) == len(named), f"{fault}: no trace {sorted(set(named) - {t['id'] for t in traces})}"
+    assert rejecting(package, fault, traces) == [trace["id"] for trace in traces], f"{fault} passes one of {named}"
