@@ -5,8 +5,9 @@ reading, and is served over the adapter protocol by that file's ``main``; the ru
 against the Doubleduck traces and stops at the first failed trace (``max_failures=1``, as
 ``ducksoup check --game doubleduck -x`` does). To stay fast the traces run hand-made first: the
 edge cases and negative traces (each aimed at one rule), then the games, then the bots' deals.
-Every alternative reading in the rulings register names a fault, so the second test shows that
-the traces pin every ruling, not only the reading chosen.
+Every alternative reading in the rulings register names a fault, or says why the protocol cannot
+carry it (``not_expressible``), so the second test shows that the traces pin every ruling, not only
+the reading chosen. How many traces reject each fault is counted by ``nox -s suite-power``.
 """
 
 from __future__ import annotations
