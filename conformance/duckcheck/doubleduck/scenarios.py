@@ -282,12 +282,14 @@ def last_duck_trick() -> JSON:
     return finish(recorder)
 
 
-def side_without_duck_trick(trace_id: str, description: str, throw_in: tuple[Course, ...], attempt: int = 0) -> JSON:
+def side_without_duck_trick(
+    trace_id: str, description: str, throw_in: tuple[Course, ...], attempt: int = 0, options: RuleOptions = STANDARD
+) -> JSON:
     """Side 1 gives away every trick of the courses in ``throw_in``; otherwise random play from a seeded shuffle."""
     rng = random.Random(f"{trace_id}#{attempt}")
     deck = list(two_packs())
     rng.shuffle(deck)
-    recorder = Recorder(trace_id, description, Scope.DEAL, STANDARD, DEALER, [deck], tags=["edge-case"])
+    recorder = Recorder(trace_id, description, Scope.DEAL, options, DEALER, [deck], tags=["edge-case"])
     while not recorder.table.is_over:
         table = recorder.table
         policy = throwing_policy if table.deal.course in throw_in else random_policy
@@ -295,10 +297,16 @@ def side_without_duck_trick(trace_id: str, description: str, throw_in: tuple[Cou
     return recorder.trace()
 
 
-def _thrown(trace_id: str, description: str, throw_in: tuple[Course, ...], wanted: Callable[[JSON], bool]) -> JSON:
+def _thrown(
+    trace_id: str,
+    description: str,
+    throw_in: tuple[Course, ...],
+    wanted: Callable[[JSON], bool],
+    options: RuleOptions = STANDARD,
+) -> JSON:
     """The first of a few seeded variants of :func:`side_without_duck_trick` whose finished deal is ``wanted``."""
     for attempt in range(50):
-        trace = side_without_duck_trick(trace_id, description, throw_in, attempt)
+        trace = side_without_duck_trick(trace_id, description, throw_in, attempt, options)
         if wanted(trace["final"]["deals"][0]):
             return trace
     raise RuntimeError(f"{trace_id}: no seeded deal does what it should")
@@ -383,6 +391,14 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
         "Side 1 wins no trick at all: no keeper for either pile, a deal score of 0",
         (Course.DUCK, Course.SOUP),
         lambda final: final["tricks"][1] == [0, 0],
+    )
+    cases["dd-edge-side-without-duck-trick-as-played"] = partial(
+        _thrown,
+        "dd-edge-side-without-duck-trick-as-played",
+        "Option draw as-played: side 1 wins no Duck trick, still stores its Soup cards, and scores 0",
+        (Course.DUCK,),
+        lambda final: final["tricks"][1][0] == 0 and final["tricks"][1][1] > 0,
+        AS_PLAYED,
     )
     cases["dd-negative-precedence"] = precedence
     for code in ErrorCode:
