@@ -348,6 +348,27 @@ def precedence() -> JSON:
     return finish(recorder)
 
 
+def out_of_turn_in_the_soup() -> JSON:
+    """In the Soup course, eight times a player who is not to play tries a card he does not hold: the play is out
+    of turn and the card not in the hand, and out of turn comes first (not-your-turn; the second situation of
+    the precedence after ``dd-negative-precedence``'s first trick)."""
+    recorder = arranged(
+        "dd-negative-out-of-turn-in-the-soup",
+        "In the Soup, a play out of turn with a card the player does not hold is refused as out of turn first",
+        ("", "", "", ""),
+    )
+    advance(recorder, 0, "")
+    for _ in range(8):
+        deal = recorder.table.deal
+        to_act = deal.to_act
+        assert to_act is not None
+        other = (to_act + 1 + len(recorder.steps) % 3) % 4
+        missing = next(card for card in two_packs() if card not in deal.hands[other])
+        recorder.reject(Play(other, missing), ErrorCode.NOT_YOUR_TURN)
+        recorder.act(next(a for a in recorder.table.legal_actions() if a.call is Call.NONE))
+    return finish(recorder)
+
+
 def negative(code: ErrorCode) -> JSON:
     """A deal in which every chance of an action rejected with ``code`` is taken, the play going on."""
     trace_id = f"dd-negative-{code.value}"
@@ -401,6 +422,7 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
         AS_PLAYED,
     )
     cases["dd-negative-precedence"] = precedence
+    cases["dd-negative-out-of-turn-in-the-soup"] = out_of_turn_in_the_soup
     for code in ErrorCode:
         if code is not ErrorCode.GAME_OVER:  # game-over needs a whole game: see the generator's game traces
             cases[f"dd-negative-{code.value}"] = partial(negative, code)
