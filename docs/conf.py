@@ -62,7 +62,7 @@ nitpick_ignore_regex = [
     ),
     (r"py:.*", r"(click|rich|jsonschema)\..*"),
     (r"py:.*", r"(numpy|pyspiel|pettingzoo|gymnasium)\..*"),  # the bridges' libraries (extras)
-    (r"py:class", r".*\.T"),  # type variables
+    (r"py:(class|obj)", r".*\.([A-Z][A-Za-z]*)?T(_co|_contra)?"),  # type variables: T, ActionT, TableT_co ...
 ]
 
 # Autodoc: signatures with their type hints, members in source order.

@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
+import statistics
 import sys
+import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -28,6 +31,7 @@ from duckcheck.progress import progress_display
 
 JSON = dict[str, Any]
 T = TypeVar("T")
+BotT = TypeVar("BotT")
 PERCENTILES = (10, 25, 50, 75, 90)
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -99,6 +103,18 @@ def distribution(values: Iterable[int], bucket: int = 25) -> JSON:
     return tally.report()
 
 
+def summary(values: Sequence[float], percentiles: Sequence[int] = (10, 50, 90)) -> JSON:
+    """Mean, extremes and the given percentiles (``p10``, ``p50``, ...) of values, for counts that need no histogram."""
+    ordered = sorted(values)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 99
+    return {
+        "mean": round(statistics.fmean(ordered), 3),
+        "min": ordered[0],
+        **{f"p{p}": round(cuts[p - 1], 3) for p in percentiles},
+        "max": ordered[-1],
+    }
+
+
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion: unlike the normal approximation it stays
     within [0, 1] and is honest near 0 and 1, where a strong bot's win rate lies."""
@@ -164,7 +180,88 @@ def interval(entry: JSON) -> str:
     return f"{low:.4f}-{high:.4f}"
 
 
+def rate_text(entry: JSON) -> str:
+    """A rate to four places, green when it is clearly above one half (its whole 95% interval is)."""
+    text = f"{entry['rate']:.4f}"
+    return f"[green]{text}[/]" if entry["ci95"][0] > 0.5 else text
+
+
+def score_table(title: str, labels: Sequence[str], rows: Sequence[JSON]) -> Table:
+    """A table of score distributions (:func:`distribution`), one row per label: mean, extremes, percentiles."""
+    table = new_table(title, "", "mean", "min", "p10", "p25", "median", "p75", "p90", "max")
+    for label, row in zip(labels, rows, strict=True):
+        percentiles = (f"{row['percentiles'][str(p)]:g}" for p in PERCENTILES)
+        table.add_row(label, f"{row['mean']:.1f}", str(row["min"]), *percentiles, str(row["max"]))
+    return table
+
+
+def print_histogram(console: Console, histogram: Sequence[JSON], width: int) -> None:
+    """A distribution's histogram as bars of ``#``, the longest 50 wide; ``width`` is the bounds' digits."""
+    widest = max(bucket["count"] for bucket in histogram)
+    for bucket in histogram:
+        bar = "#" * round(50 * bucket["count"] / widest)
+        console.print(f"  {bucket['from']:>{width}}-{bucket['to']:<{width}} {bucket['count']:>7}  {bar}")
+
+
+def event_table(entries: Mapping[str, JSON], names: Mapping[str, str]) -> Table:
+    """How often each event happened (``entries``, rates by event), each named for people by ``names``."""
+    table = new_table("Deals with", "", "deals", "fraction", "95% CI")
+    for event, name in names.items():
+        entry = entries[event]
+        table.add_row(name, str(entry["count"]), f"{entry['rate']:.4f}", interval(entry))
+    return table
+
+
+def deal_timing_text(timing: JSON) -> str:
+    """The speed of a simulation of deals, and of the deals in its games if it played any."""
+    line = throughput_text(timing["deals_per_second"], "deal")
+    if "game_deals_per_second" in timing:
+        line += f", {throughput_text(timing['game_deals_per_second'], 'deal')} in games"
+    return line
+
+
+# Playing a simulation
+
+
+def seeded_bots(names: Sequence[str], bots: Mapping[str, Callable[[int], BotT]], seed: int) -> list[BotT]:
+    """The bots ``names`` name, in order, each built from its own seed drawn from the simulation's ``seed``: the
+    same seed, the same bots (and a bot's seed does not depend on the decks' shuffles)."""
+    rng = random.Random(f"ducksoup-bots:{seed}")
+    return [bots[name](rng.randrange(2**32)) for name in names]
+
+
+def timed(console: Console, count: int, what: str, play: Callable[[int], None]) -> float:
+    """Call ``play(index)`` for each of ``count`` deals, rounds or games (``what``), with a progress bar on a
+    terminal; the seconds it took."""
+    started = time.perf_counter()
+    with progress_bar(console, count, what) as advance:
+        for index in range(count):
+            play(index)
+            advance()
+    return time.perf_counter() - started
+
+
 # The command line of a simulation
+
+SEED_OPTION = click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the deck shuffles (and the bots)."
+)
+JSON_OPTION = click.option(
+    "--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output."
+)
+
+
+def games_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--games G``: also play G whole games (``what`` says how a game ends: ``whole games to 250``)."""
+    return click.option("--games", type=int, default=0, show_default=True, metavar="G", help=f"Also play G {what}.")
+
+
+def check_counts(count: int, unit: str, games: int) -> None:
+    """A one-line error unless at least one ``unit`` (deal, round) is played and the games are not negative."""
+    if count < 1:
+        raise click.BadParameter(f"play at least 1 {unit}, not {count}", param_hint=f"'--{unit}s'")
+    if games < 0:
+        raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
 
 
 def option_value(hint: str, parse: Callable[[str], T], text: str) -> T:

@@ -74,3 +74,28 @@ def test_a_bad_action_is_an_error_and_an_illegal_one_changes_nothing() -> None:
     refused = session.handle({"cmd": "act", "seq": 3, "action": {"player": other, "turn": "draw"}})
     assert refused is not None and refused["accepted"] is False and refused["error"] == "not-your-turn"
     assert refused["state"] == trace["initial"] and refused["views"] == first["views"]
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"player": True, "turn": "draw"}, "an integer 'player'"),
+        ({"player": 0, "turn": "discard", "card": 5}, "'card' must be one card"),
+        ({"player": 0, "turn": "discard", "card": "AC"}, "'AC' is not a card"),
+        ({"player": 0, "turn": "score", "card": "3R"}, "exactly the keys"),
+        ("draw", "an integer 'player'"),
+    ],
+)
+def test_a_malformed_action_is_errored_on_both_backends_and_the_trace_goes_on(action: object, words: str) -> None:
+    """Over the protocol a malformed action is no turn at all (the Python API's ``TypeError``): the reply is
+    ``errored`` saying what is wrong, and the next action is played from the state as it was."""
+    trace = next(trace for trace in TRACES if trace["players"] == 2 and trace["scope"] == "round")
+    start = {"cmd": "start", "seq": 1, **{k: trace[k] for k in ("game", "scope", "options", "players", "dealer")}}
+    for backend in ("engine", "spec"):
+        session = Session(backend)
+        session.handle({**start, "decks": trace["decks"]})
+        reply = session.handle({"cmd": "act", "seq": 2, "action": action})
+        assert reply is not None and words in reply["errored"] and "\n" not in reply["errored"], reply
+        step = trace["steps"][0]
+        after = session.handle({"cmd": "act", "seq": 3, "action": step["action"]})
+        assert after is not None and after["accepted"] is True and after["state"] == step["state"]

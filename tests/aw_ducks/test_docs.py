@@ -147,3 +147,13 @@ def test_the_worked_round_of_the_introduction(notes: ModuleType) -> None:
     end = "\n".join(notes.worked_round_rst(played, 1, 71, 85))
     assert "Player 0 has the highest score and wins the round." in end and "**137**" in end
     assert "the deck is empty: the round ends" in end and "final Score" in end
+
+
+def test_the_score_page_shows_the_texts_example_as_the_spec_rebuilds_it() -> None:
+    """The example of §7 on the score page is the position :mod:`duckspec.aw_ducks.examples` fits to the text's
+    surviving marks (two crosses, four ticks), not a pond of its own."""
+    page = (DOCS / "aw-ducks" / "rules" / "score.rst").read_text(encoding="utf-8")
+    example = page.split("Examples\n--------", 1)[1].split("In the specification", 1)[0]
+    assert "import LOST_PICTURE_POND, LOST_PICTURE_TABLEAU" in example
+    assert "two crosses and four ticks" in example
+    assert not re.search(r'parse_cards\(\["D', example), "a pond written out on the page is not the text's example"

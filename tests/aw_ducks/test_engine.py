@@ -12,6 +12,7 @@ from duckspec.aw_ducks.components import full_deck
 from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.options import RuleOptions
 from tests.aw_ducks.helpers import card
+from tests.aw_ducks.test_errors import MALFORMED
 
 
 def test_decks_as_cards_numbers_or_notation_give_the_same_round() -> None:
@@ -46,6 +47,15 @@ def test_actions_made_elsewhere_are_checked_on_the_slow_path() -> None:
     assert raised.value.code is ErrorCode.DRAW_REQUIRED
     with pytest.raises(TypeError):
         game.apply("draw")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("action", "message"), MALFORMED, ids=[message for _, message in MALFORMED])
+def test_a_malformed_action_is_refused_as_the_spec_refuses_it(action: object, message: str) -> None:
+    game = Round(full_deck(), 0, 2)
+    with pytest.raises(TypeError) as raised:
+        game.apply(action)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+    assert game.to_act == 0 and game.state()["tableaux"] == ["", ""]
 
 
 def test_legal_actions_are_cached_tuples_of_prebuilt_actions() -> None:

@@ -51,3 +51,23 @@ def test_a_refused_action_changes_nothing() -> None:
         refusal(state, action)
         assert state == before
     assert apply(state, Score(0)).scored[0] == (card("3R"),)
+
+
+MALFORMED: list[tuple[object, str]] = [
+    ("draw", "an action is a Draw, a Score or a Discard, not str"),
+    (Discard(0, "AC"), "a Discard's card is a Card, not 'AC'"),  # type: ignore[arg-type]
+    (Discard(0, "3R"), "a Discard's card is a Card, not '3R'"),  # type: ignore[arg-type]
+    (Draw(True), "a Draw's player is an int, not True"),
+    (Score(0.0), "a Score's player is an int, not 0.0"),  # type: ignore[arg-type]
+]
+"""Actions of the wrong types, and the ``TypeError`` that names what is wrong (a mistake of the calling program,
+not a turn the rules forbid)."""
+
+
+@pytest.mark.parametrize(("action", "message"), MALFORMED, ids=[message for _, message in MALFORMED])
+def test_a_malformed_action_is_a_type_error_naming_it_and_changes_nothing(action: object, message: str) -> None:
+    state = position("3R 6K 1R")
+    with pytest.raises(TypeError) as raised:
+        apply(state, action)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+    assert apply(state, Draw(0)).tableaux[0] == (card("3R"),)

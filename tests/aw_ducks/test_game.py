@@ -80,3 +80,15 @@ def test_a_game_out_of_decks_waits_for_more() -> None:
     state = games.add_decks(state, decks(1, seed=5))
     assert not state.needs_deck and state.round.start == 1 and state.round.to_act == 1
     assert state.target == 1000 and games.new_game(decks(1), 0, 2).target == 400
+
+
+@pytest.mark.ruling("AD-R20")
+def test_the_next_round_starts_with_an_empty_pond() -> None:
+    state = games.new_game(decks(3), 0, 2, RuleOptions(target=1000))
+    rng = random.Random(5)
+    counted = len(state.round_scores)
+    while len(state.round_scores) == counted:
+        before = state
+        state = games.apply(state, rng.choice(games.legal_actions(state)))
+    assert before.round.pond, "the first round should end with ducks left in its pond"
+    assert state.round.pond == () and len(state.round.deck) == 96

@@ -12,9 +12,11 @@ import pytest
 
 import duckcheck.generator as generator
 from duckcheck.aw_ducks import SUITE
+from duckcheck.aw_ducks.encoding import parse_action
+from duckcheck.aw_ducks.oracle import Table
 from duckcheck.aw_ducks.scenarios import CONDITIONS
 from duckcheck.aw_ducks.views import view
-from duckcheck.games import GameSuite
+from duckcheck.games import GameSuite, Setup
 from duckcheck.lint import SIZE_LIMIT, published
 from duckcheck.schemas import game_schema_name, validator
 from duckcheck.trace import digest, load_manifest, validate_trace
@@ -132,3 +134,48 @@ def test_the_generator_command_checks_and_writes_the_game(
     assert not (tmp_path / "aw-ducks" / "manifest.json").exists()
     assert generator.main(["--check", "--game", "aw-ducks", str(tmp_path)]) == 0
     assert [entry["game"] for entry in load_manifest(tmp_path)["traces"]] == ["aw-ducks"] * len(fresh())
+
+
+def running_totals(trace: dict[str, Any]) -> list[list[int]]:
+    """The game's totals after each counted round, from the trace's outcome."""
+    totals, after = [0] * trace["players"], []
+    for counted in trace["final"]["rounds"]:
+        totals = [total + score for total, score in zip(totals, counted["scores"], strict=True)]
+        after.append(totals)
+    return after
+
+
+def level_top_past(totals: list[int], target: int) -> bool:
+    return max(totals) >= target and sorted(totals)[-2] == max(totals)
+
+
+def ends_with_ducks_in_the_pond(trace: dict[str, Any]) -> bool:
+    """Whether a round of the trace is over with ducks in its pond, replayed on the spec's oracle."""
+    table = Table.of(Setup.of(trace))
+    for step in trace["steps"]:
+        if "state" in step:
+            table = table.apply(parse_action(step["action"]))
+            if table.finished is not None and table.finished.pond:
+                return True
+    return False
+
+
+TAG_HOLDS = {
+    "players-two-to-four": lambda trace: trace["players"] in (3, 4),
+    "one-short-of-target": lambda trace: any(
+        max(totals) == trace["options"]["target"] - 1 for totals in running_totals(trace)
+    ),
+    "level-twice": lambda trace: any(
+        level_top_past(a, trace["options"]["target"]) and level_top_past(b, trace["options"]["target"])
+        for a, b in zip(running_totals(trace), running_totals(trace)[1:], strict=False)
+    ),
+    "pond-left-for-nobody": ends_with_ducks_in_the_pond,
+}
+"""The tags a hand-made trace is given by its builder (not found by the recorder), and what each promises."""
+
+
+@pytest.mark.parametrize("tag", sorted(TAG_HOLDS))
+def test_each_tag_a_builder_gives_holds_in_its_traces(tag: str) -> None:
+    tagged = [trace for trace in load() if tag in trace["tags"]]
+    assert len(tagged) >= 2
+    assert [trace["id"] for trace in tagged if not TAG_HOLDS[tag](trace)] == []

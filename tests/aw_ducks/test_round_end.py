@@ -109,3 +109,13 @@ def test_the_count_is_values_plus_5_per_duck_and_the_round_is_over() -> None:
     with pytest.raises(IllegalAction) as raised:
         apply(state, Score(0))
     assert raised.value.code is ErrorCode.ROUND_OVER
+
+
+@pytest.mark.ruling("AD-R20")
+def test_ducks_left_in_the_pond_score_for_nobody() -> None:
+    state = at_the_end("3K 6R", keep=0)
+    state = replace(state, phase=Phase.FINAL_SCORE, ender=0, tableaux=(cards("1K"), cards("2K")), pond=cards("DR DB"))
+    over = run(state, "0:score 1:score")
+    assert over.is_over and text(over.pond) == "DR DB"
+    assert all("D" not in text(over.scored[p]) for p in (0, 1))
+    assert over.points == tuple(pile_points(over.score_pile(p)) for p in (0, 1))

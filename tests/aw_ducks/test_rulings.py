@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,8 @@ REQUIRED_QUESTIONS = {
     "AD-R16": "same highest score",
     "AD-R17": "view",
     "AD-R18": "stashed duck",
+    "AD-R19": "how many may play",
+    "AD-R20": "still lie in the duck pond",
 }
 """Each point the issue asks to rule on, and a phrase of the question that rules on it."""
 
@@ -98,3 +101,20 @@ def test_each_alternative_is_a_faulty_implementation_citing_the_ruling(ruling: R
 def test_the_points_the_issue_lists_are_ruled(ruling_id: str, topic: str) -> None:
     ruling = next(r for r in RULINGS if r.id == ruling_id)
     assert topic in ruling.question.lower() or topic in ruling.title.lower()
+
+
+INEXPRESSIBLE = [
+    (entry["id"], other)
+    for entry in tomllib.loads((ROOT / "spec/duckspec/aw_ducks/rulings.toml").read_text(encoding="utf-8"))["ruling"]
+    for other in entry.get("inexpressible", [])
+]
+"""The other readings no trace can show, each with the reason, by ruling (the register's ``inexpressible`` lists)."""
+
+
+@pytest.mark.parametrize(("ruling_id", "other"), INEXPRESSIBLE, ids=[ruling_id for ruling_id, _ in INEXPRESSIBLE])
+def test_a_reading_no_trace_can_show_gives_its_reason_and_the_rationale_says_so(
+    ruling_id: str, other: dict[str, str]
+) -> None:
+    assert set(other) == {"reading", "reason"} and other["reading"].strip() and other["reason"].strip()
+    ruling = next(ruling for ruling in RULINGS if ruling.id == ruling_id)
+    assert "cannot reject" in ruling.rationale, f"{ruling_id}: the rationale does not say which reading no trace shows"

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.components import full_deck
+from duckspec.aw_ducks.objective import SUGGESTED_TARGETS
 from duckspec.aw_ducks.rounds import Phase, legal_actions, new_round
 from duckspec.aw_ducks.setting_up import (
+    PLAYER_COUNTS,
     InvalidDeck,
     InvalidSetup,
     arrange_deck,
@@ -54,3 +57,13 @@ def test_arrange_deck_puts_the_named_cards_on_top() -> None:
 
 def test_next_start_player_passes_left() -> None:
     assert [next_start_player(start, 3) for start in range(3)] == [1, 2, 0]
+
+
+@pytest.mark.ruling("AD-R19")
+def test_two_to_four_players_only() -> None:
+    assert PLAYER_COUNTS == PLAYERS == tuple(SUGGESTED_TARGETS) == (2, 3, 4)
+    for players in PLAYER_COUNTS:
+        assert new_round(full_deck(), players - 1, players).players == players
+    for players in (1, 5, 6):
+        with pytest.raises(InvalidSetup, match="2, 3 or 4 players"):
+            new_round(full_deck(), 0, players)

@@ -1,11 +1,15 @@
 """The suite's power for Aw Ducks!: ``ducksoup check --game aw-ducks`` rejects every faulty implementation.
 
-Each fault of ``tests/faulty/aw_ducks.py`` breaks one rule of the text or takes the other reading
-of one ruling, and is served over the adapter protocol by its own process; the runner checks it
-against the game's traces and stops at the first failed trace (``max_failures=1``, as ``-x``
-does). A fault that passed would be a gap in the suite. Every alternative reading listed in the
-rulings register (``spec/duckspec/aw_ducks/rulings.toml``) is one of the faults, so the suite pins
-every ruling, not only the readings chosen.
+Each fault of ``tests/faulty/aw_ducks.py`` breaks one rule of the text, takes the other reading
+of one ruling, or moves a threshold by one (a target, a level of totals, the round's end, a
+condition's count, a benefit's cards, a duck's worth). A fault that passed would be a gap in the
+suite. Every alternative reading listed in the rulings register
+(``spec/duckspec/aw_ducks/rulings.toml``) is one of the faults, so the suite pins every ruling,
+not only the readings chosen. Each reading's fault and each threshold fault is replayed
+in-process on two named traces, in different situations, each of which alone must reject it (a
+fault caught by a single trace dies too easily); each fault that breaks a rule outright is served
+over the adapter protocol by its own process, and the runner checks it against the game's traces
+and stops at the first failed trace (``max_failures=1``, as ``-x`` does).
 
 To keep the file fast the traces run in an order of their own, the hand-made ones first (each
 aimed at one rule: conditions just met and missed, openings, endings, refusals), then the games,
@@ -27,7 +31,8 @@ from duckcheck.trace import load_suite
 from ducksoup.cli import main
 from duckspec.aw_ducks import GAME_ID
 from duckspec.rulings import load_rulings
-from tests.faulty.aw_ducks import FAULTS
+from tests.aw_ducks.replay import replay
+from tests.faulty.aw_ducks import FAULTS, THRESHOLDS
 from tests.faulty.mistyped import TYPE_FAULTS, assert_fails_the_first_trace_it_reaches
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +40,9 @@ FAULTY = [sys.executable, str(ROOT / "tests" / "faulty" / "aw_ducks.py")]
 RULINGS = load_rulings("aw_ducks")
 ALTERNATIVES = [(ruling.id, alternative.fault) for ruling in RULINGS for alternative in ruling.alternatives]
 """Every alternative reading of the register, with its ruling: one list, read from rulings.toml."""
-BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES}]
-"""The faults that break a rule of the text rather than read a ruling the other way."""
+BROKEN_RULES = [name for name in FAULTS if name not in {fault for _, fault in ALTERNATIVES} | set(THRESHOLDS)]
+"""The faults that break a rule of the text rather than read a ruling the other way (those that move a threshold by
+one are checked by :func:`test_each_reading_and_threshold_fault_is_rejected_by_two_traces`)."""
 
 
 def hand_made_first(trace: dict[str, Any]) -> int:
@@ -63,9 +69,99 @@ def test_every_ruling_has_alternatives_and_there_are_many_faults() -> None:
 
 
 @pytest.mark.parametrize(("ruling", "fault"), ALTERNATIVES, ids=[f"{r}-{f}" for r, f in ALTERNATIVES])
-def test_every_ruling_alternative_is_a_fault_the_check_rejects(ruling: str, fault: str) -> None:
+def test_every_ruling_alternative_is_a_fault_naming_its_ruling(ruling: str, fault: str) -> None:
+    """Each is rejected by two traces: :func:`test_each_reading_and_threshold_fault_is_rejected_by_two_traces`."""
     assert ruling in FAULTS[fault].rule, f"{fault}'s docstring does not name {ruling}"
-    assert_rejected(fault)
+
+
+THRESHOLD_TRACES: dict[str, tuple[str, str]] = {
+    "target-strictly-above": ("ad-game-target-exact", "ad-game-target-exact-later-3p"),
+    "target-one-below": ("ad-game-one-short-of-target", "ad-game-one-short-later-4p"),
+    "round-ends-when-deck-runs-out": ("ad-edge-play-with-empty-deck-2p", "ad-edge-play-with-empty-deck-4p"),
+    "level-totals-to-first-seat": ("ad-game-level-totals-2p", "ad-game-level-totals"),
+    "level-totals-share-the-win": ("ad-game-level-totals-3p", "ad-game-level-totals-2p"),
+    "one-extra-round-only": ("ad-game-level-twice-3p", "ad-game-level-twice-4p"),
+    "red-one-more": ("ad-edge-red-five-odds", "ad-edge-red-five-evens"),
+    "red-one-less": ("ad-edge-red-four-odds", "ad-edge-green-four"),
+    "yellow-one-more": ("ad-edge-yellow-run", "ad-edge-several-ducks"),
+    "yellow-one-less": ("ad-edge-yellow-gap", "ad-edge-yellow-no-wrap"),
+    "green-one-more": ("ad-edge-green-three", "ad-edge-every-condition"),
+    "green-one-less": ("ad-edge-green-two", "ad-edge-blue-four"),
+    "blue-one-more": ("ad-edge-blue-five-with-black", "ad-edge-draw-through-ducks"),
+    "blue-one-less": ("ad-edge-blue-four", "ad-edge-purple-three"),
+    "purple-one-more": ("ad-edge-purple-three", "ad-edge-purple-black"),
+    "purple-one-less": ("ad-edge-purple-two", "ad-edge-blue-four"),
+    "safe-draw-one-more": ("ad-edge-safe-draw-duck", "ad-edge-safe-draw-two-ducks"),
+    "safe-draw-one-less": ("ad-edge-safe-draw-duck", "ad-edge-safe-draw-two-ducks"),
+    "quick-quack-one-more": ("ad-edge-quick-quack-duck", "ad-edge-quick-quack-clears-the-tableau"),
+    "quick-quack-one-less": ("ad-edge-quick-quack-duck", "ad-edge-quick-quack-clears-the-tableau"),
+    "secret-stash-one-more": ("ad-edge-stashed-duck", "ad-edge-stash-of-the-last-card"),
+    "secret-stash-one-less": ("ad-edge-stashed-duck", "ad-edge-stash-of-the-last-card"),
+    "duck-one-more": ("ad-edge-stashed-duck", "ad-edge-several-ducks"),
+    "duck-one-less": ("ad-edge-stashed-duck", "ad-edge-several-ducks"),
+}
+"""Each fault that moves a threshold by one, and two traces, in different situations (another number of players, the
+condition met in another way, another benefit's duck), that each reject it alone."""
+ALTERNATIVE_TRACES: dict[str, tuple[str, str]] = {
+    "stash-never-ends-the-round": ("ad-edge-ends-in-secret-stash-2p", "ad-edge-ends-in-secret-stash-3p"),
+    "ender-scores-twice": ("ad-edge-blue-four", "ad-edge-ends-in-quick-quack-3p"),
+    "empty-score-takes-nothing": ("ad-edge-blue-four", "ad-edge-ducks-left-in-the-pond-3p"),
+    "empty-forced-score-skipped": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "last-card-kept": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "red-exactly-five": ("ad-edge-every-condition", "ad-edge-red-six-odds"),
+    "red-counts-values": ("ad-edge-every-condition", "ad-negative-score-required"),
+    "yellow-exactly-four": ("ad-edge-ends-in-safe-draw-2p", "ad-edge-rainbow-spares-black"),
+    "yellow-one-colour": ("ad-edge-ducks-left-in-the-pond-4p", "ad-edge-ends-in-safe-draw-2p"),
+    "yellow-repeats-break": ("ad-edge-every-condition", "ad-game-3p-illegal-01"),
+    "yellow-wraps": ("ad-edge-ends-in-secret-stash-2p", "ad-edge-green-two"),
+    "yellow-placed-in-a-row": ("ad-edge-ducks-left-in-the-pond-4p", "ad-edge-ends-in-safe-draw-2p"),
+    "green-exactly-three": ("ad-edge-green-four", "ad-round-2p-random-07"),
+    "blue-exactly-five": ("ad-edge-blue-six", "ad-round-3p-illegal-04"),
+    "purple-exactly-three": ("ad-edge-purple-four", "ad-edge-rainbow-on-black-numbers"),
+    "one-duck-per-colour": ("ad-edge-blue-four", "ad-edge-duck-spares-other-tableaux"),
+    "one-colour-per-score": ("ad-edge-every-condition", "ad-edge-rainbow-spares-black"),
+    "safe-draw-ducks-discard": ("ad-edge-blue-four", "ad-edge-duck-spares-other-tableaux"),
+    "safe-draw-draws-on": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "quick-quack-draws-on": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "quick-quack-duck-discards-every-number": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "duck-hits-every-tableau": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "discarded-card-hidden": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "two-discard-piles": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "turns-to-the-right": ("ad-edge-duck-spares-other-tableaux", "ad-edge-ducks-left-in-the-pond-4p"),
+    "same-start-player": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+    "ender-starts-next-round": ("ad-game-level-totals-2p", "ad-game-level-twice-3p"),
+    "random-start-each-round": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+    "round-tie-to-start-player": ("ad-edge-round-tie-2p", "ad-edge-round-tie-3p"),
+    "owner-sees-stash": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "score-piles-hidden": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "stashed-duck-worth-nothing": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "two-players-only": ("ad-edge-duck-spares-other-tableaux", "ad-edge-ducks-left-in-the-pond-4p"),
+    "pond-left-to-ender": ("ad-edge-blue-five-with-black", "ad-edge-duck-spares-other-tableaux"),
+    "pond-carried-to-next-round": ("ad-game-level-totals", "ad-game-level-totals-2p"),
+}
+"""Each alternative reading's fault (those that move a threshold are in :data:`THRESHOLD_TRACES`), and two traces, in
+different situations where the suite has them (another number of players or scope), that each reject it alone."""
+TWO_TRACES = {**ALTERNATIVE_TRACES, **THRESHOLD_TRACES}
+BY_ID = {trace["id"]: trace for trace in TRACES}
+
+
+def test_every_reading_and_threshold_fault_has_two_traces() -> None:
+    assert sorted(THRESHOLD_TRACES) == sorted(THRESHOLDS)
+    assert set(TWO_TRACES) == {fault for _, fault in ALTERNATIVES} | set(THRESHOLDS)
+    assert all(len(set(pair)) == 2 and set(pair) <= set(BY_ID) for pair in TWO_TRACES.values())
+
+
+@pytest.mark.parametrize("fault", sorted(TWO_TRACES))
+def test_each_reading_and_threshold_fault_is_rejected_by_two_traces(
+    fault: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replayed in-process (the fault patched, then undone), each of the fault's two traces alone finds it out, and
+    without the fault it passes."""
+    chosen = FAULTS[fault]
+    assert [replay(BY_ID[trace_id], chosen.backend) for trace_id in TWO_TRACES[fault]] == [None, None]
+    chosen.patch(monkeypatch)
+    for trace_id in TWO_TRACES[fault]:
+        assert replay(BY_ID[trace_id], chosen.backend) is not None, f"{fault} passes {trace_id}"
 
 
 @pytest.mark.parametrize("fault", BROKEN_RULES)

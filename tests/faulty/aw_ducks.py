@@ -16,6 +16,7 @@ Each alternative reading of the rulings register names its fault here by name.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -145,6 +146,18 @@ def empty_score_takes_nothing(patch: Patch) -> None:
     patch.setattr(Round, "_score", score)
 
 
+@fault("empty-forced-score-skipped", "engine")
+def empty_forced_score_skipped(patch: Patch) -> None:
+    """AD-R04: an empty tableau must Draw (§5), so the Score a Quick Quack or a Secret Stash calls for is skipped
+    when the benefit left the tableau empty, and the turn passes (the rainbow ducks stay in the pond)."""
+    original = Round._after
+
+    def after(self: Round, p: int, ended: bool, forced: bool) -> None:
+        original(self, p, ended, forced and bool(self.tableaux[p]))
+
+    patch.setattr(Round, "_after", after)
+
+
 @fault("last-card-kept", "engine")
 def last_card_kept(patch: Patch) -> None:
     """AD-R05: a Discard must leave at least one card in the tableau."""
@@ -236,6 +249,16 @@ def yellow_wraps(patch: Patch) -> None:
     patch.setitem(scoring.CONDITIONS, Colour.YELLOW, yellow)
 
 
+def placed_in_a_row(tableau: list[int]) -> bool:
+    """Four cards placed one after another whose values go up (or down) by one each time."""
+    placed = [VALUE[card] for card in tableau]
+    return any(
+        all(placed[i + k + 1] - placed[i + k] == step for k in range(3))
+        for i in range(len(placed) - 3)
+        for step in (1, -1)
+    )
+
+
 def around_met_kinds(change: Callable[[list[bool], list[int]], None]) -> Callable[[Patch], None]:
     """A patch of the engine's duck conditions: ``change(met, tableau)`` edits the answers."""
 
@@ -254,6 +277,17 @@ def around_met_kinds(change: Callable[[list[bool], list[int]], None]) -> Callabl
 
 def most_of(tableau: list[int], key: Callable[[int], int]) -> int:
     return max(Counter(map(key, tableau)).values(), default=0)
+
+
+@fault("yellow-placed-in-a-row", "engine")
+def yellow_placed_in_a_row(patch: Patch) -> None:
+    """AD-R07: "in a row" is where the cards lie: yellow wants four cards placed in the tableau one after another,
+    each one more (or one less) than the card before it."""
+
+    def change(met: list[bool], tableau: list[int]) -> None:
+        met[1] = placed_in_a_row(tableau)
+
+    around_met_kinds(change)(patch)
 
 
 @fault("green-exactly-three", "engine")
@@ -370,6 +404,28 @@ def quick_quack_draws_on(patch: Patch) -> None:
     patch.setitem(discarding.BENEFITS, Benefit.QUICK_QUACK, quick_quack)
 
 
+@fault("quick-quack-duck-discards-every-number", "spec")
+def quick_quack_duck_discards_every_number(patch: Patch) -> None:
+    """AD-R10: "each Duck discards numbers from your tableau" read to the letter: a Quick Quack's duck discards every
+    number of the tableau, whatever its colour, not only those it matches."""
+
+    def quick_quack(layout: Layout) -> Layout:
+        for _ in range(discarding.QUICK_QUACK_CARDS):
+            card, layout = take_top(layout)
+            if card is None:
+                break
+            if card.is_number:
+                layout = drawing.to_tableau(layout, card)
+                continue
+            discards = layout.discards
+            for number in layout.tableau:
+                discards = with_card(discards, number)
+            layout = drawing.to_pond(layout, card)._replace(tableau=(), discards=discards)
+        return layout
+
+    patch.setitem(discarding.BENEFITS, Benefit.QUICK_QUACK, quick_quack)
+
+
 @fault("duck-hits-every-tableau", "engine")
 def duck_hits_every_tableau(patch: Patch) -> None:
     """AD-R11: a drawn duck discards the matching numbers of every player's tableau."""
@@ -410,6 +466,34 @@ def discarded_card_hidden(patch: Patch) -> None:
 
     patch.setattr(Round, "_discard", discard)
     patch.setattr(Round, "observation", observation)
+
+
+@fault("two-discard-piles", "engine")
+def two_discard_piles(patch: Patch) -> None:
+    """AD-R12: two discard piles, one by the deck (§4) for the numbers ducks discard, and one by the Duck Pond (§8)
+    for the cards of Discard turns; the state's discard pile is the one by the deck, so it lists only the first."""
+    by_the_pond: dict[int, Counter[str]] = {}
+    original_discard, original_state = Round._discard, Round.state
+
+    def discard(self: Round, p: int, card: int) -> None:
+        by_the_pond.setdefault(id(self), Counter())[engine.NAMES[card]] += 1
+        original_discard(self, p, card)
+
+    def state(self: Round) -> JSON:
+        shown = original_state(self)
+        aside = Counter(by_the_pond.get(id(self), Counter()))
+        pile = shown["discards"]
+        kept = []
+        for name in (pile[i : i + 2] for i in range(0, len(pile), 2)):
+            if aside[name]:
+                aside[name] -= 1
+            else:
+                kept.append(name)
+        shown["discards"] = "".join(kept)
+        return shown
+
+    patch.setattr(Round, "_discard", discard)
+    patch.setattr(Round, "state", state)
 
 
 @fault("turns-to-the-right", "engine")
@@ -457,6 +541,14 @@ def ender_starts_next_round(patch: Patch) -> None:
     patch.setattr(game, "_next_round", next_round)
 
 
+@fault("random-start-each-round", "spec")
+def random_start_each_round(patch: Patch) -> None:
+    """AD-R14: §3's random choice of the start player is made afresh for every round of a game (by a seeded random
+    source, so that the run is repeatable), instead of the start passing to the left."""
+    chosen = random.Random(14)
+    patch.setattr(game, "next_start_player", lambda start, players: chosen.randrange(players))
+
+
 @fault("target-strictly-above", "spec")
 def target_strictly_above(patch: Patch) -> None:
     """AD-R15: the target must be passed; a total equal to it does not end the game."""
@@ -471,6 +563,42 @@ def level_totals_to_first_seat(patch: Patch) -> None:
         return objective.leaders(totals)[0] if objective.has_reached_target(totals, target) else None
 
     patch.setattr(game, "game_winner", game_winner)
+
+
+def level_past_target(totals: tuple[int, ...], target: int) -> bool:
+    """Whether some total has reached ``target`` and the highest totals are level."""
+    return objective.has_reached_target(totals, target) and len(objective.leaders(totals)) > 1
+
+
+@fault("level-totals-share-the-win", "spec")
+def level_totals_share_the_win(patch: Patch) -> None:
+    """AD-R15: level highest totals past the target end the game with the win shared, as AD-R16 shares a single
+    round's; no round follows (a game's state names one winner, so it names none here)."""
+    original = game._next_round
+
+    def next_round(state: game.GameState) -> game.GameState:
+        return state if level_past_target(state.totals, state.target) else original(state)
+
+    patch.setattr(game, "_next_round", next_round)
+
+
+@fault("one-extra-round-only", "spec")
+def one_extra_round_only(patch: Patch) -> None:
+    """AD-R15: level highest totals past the target call for exactly one extra round; if the highest totals are level
+    again after it, the game ends all the same, won by the first of them in seat order."""
+    original = game.apply
+
+    def apply(state: game.GameState, action: Action) -> game.GameState:
+        after = original(state, action)
+        counted = len(after.round_scores) > len(state.round_scores)
+        if not counted or after.winner is not None or not level_past_target(after.totals, after.target):
+            return after
+        if not level_past_target(state.totals, state.target):
+            return after
+        finished = rounds.apply(state.round, action)
+        return replace(after, round=finished, decks=state.decks, winner=objective.leaders(after.totals)[0])
+
+    patch.setattr(game, "apply", apply)
 
 
 @fault("round-tie-to-start-player", "spec")
@@ -526,6 +654,53 @@ def stashed_duck_worth_nothing(patch: Patch) -> None:
         self.points[p] -= 5 * sum(1 for c in self.stashes[p][before:] if c >= NUMBERS)
 
     patch.setattr(Round, "_discard", discard)
+
+
+@fault("two-players-only", "engine")
+def two_players_only(patch: Patch) -> None:
+    """AD-R19: Aw Ducks! is for two players (the box holds two rules cards and two reference cards), so a round of
+    three or four players cannot be set up."""
+    original = Round.__init__
+
+    def __init__(self: Round, deck: Any, start: int, players: int, options: Any = None) -> None:
+        if players != 2:
+            raise ValueError(f"this Aw Ducks! is a game for two players, not {players}")
+        original(self, deck, start, players, options)
+
+    patch.setattr(Round, "__init__", __init__)
+
+
+@fault("pond-left-to-ender", "engine")
+def pond_left_to_ender(patch: Patch) -> None:
+    """AD-R20: the ducks still in the Duck Pond when the round is over go to the score pile of the player who ended
+    the round, 5 points each."""
+    original = Round._score
+
+    def score(self: Round, p: int) -> None:
+        original(self, p)
+        if self.phase is OVER and self.ender is not None:
+            for kind, count in enumerate(self.pond):
+                self.scored[self.ender].extend([NUMBERS + kind] * count)
+                self.points[self.ender] += 5 * count
+            self.scored[self.ender].sort()
+            self.pond[:] = [0] * 6
+
+    patch.setattr(Round, "_score", score)
+
+
+@fault("pond-carried-to-next-round", "engine")
+def pond_carried_to_next_round(patch: Patch) -> None:
+    """AD-R20: the ducks still in the Duck Pond at the end of a round stay there for the next round of the game, and
+    a Score of the next round may take them."""
+    original = engine.Game._next_round
+
+    def next_round(self: engine.Game) -> None:
+        left, before = list(self.round.pond), self.round
+        original(self)
+        if self.round is not before:
+            self.round.pond[:] = left
+
+    patch.setattr(engine.Game, "_next_round", next_round)
 
 
 # --------------------------------------------------------------------------------------------
@@ -703,6 +878,56 @@ def card_checked_before_forced_score(patch: Patch) -> None:
         original(self, action)
 
     patch.setattr(Round, "apply", apply)
+
+
+# --------------------------------------------------------------------------------------------
+# Thresholds moved by one: each number the text or a ruling fixes, one too high and one too low
+# --------------------------------------------------------------------------------------------
+
+
+@fault("target-one-below", "spec")
+def target_one_below(patch: Patch) -> None:
+    """AD-R15: the game ends at a total one point short of the target."""
+    patch.setattr(objective, "has_reached_target", lambda totals, target: max(totals) >= target - 1)
+
+
+def moved_by_one(module: Any, constant: str, step: int, rule: str) -> Callable[[Patch], None]:
+    """A spec fault that sets ``module.constant`` one more (``step`` 1) or one less (-1) than the rules say."""
+
+    def install(patch: Patch) -> None:
+        patch.setattr(module, constant, getattr(module, constant) + step)
+
+    install.__doc__ = rule
+    return install
+
+
+THRESHOLD_CONSTANTS: dict[str, tuple[Any, str, str]] = {
+    "red": (scoring, "RED_COUNT", "§7, AD-R06: red wants {n} odd or {n} even numbers, not five."),
+    "yellow": (scoring, "YELLOW_RUN", "§7, AD-R07: yellow wants {n} values in a row, not four."),
+    "green": (scoring, "GREEN_COUNT", "§7, AD-R08: green wants {n} cards of one value, not three."),
+    "blue": (scoring, "BLUE_COLOURS", "§7, AD-R08: blue wants {n} different colours, not five."),
+    "purple": (scoring, "PURPLE_COUNT", "§7, AD-R08: purple wants {n} cards of one colour, not three."),
+    "safe-draw": (discarding, "SAFE_DRAW_CARDS", "§8, AD-R10: a Safe Draw takes {n} cards, not exactly two."),
+    "quick-quack": (discarding, "QUICK_QUACK_CARDS", "§8, AD-R10: a Quick Quack takes {n} cards, not exactly three."),
+    "secret-stash": (discarding, "STASH_CARDS", "§8: a Secret Stash takes {n} cards, not two."),
+    "duck": (round_end, "DUCK_POINTS", "§9: a duck in a score pile is worth {n} points, not 5."),
+}
+"""Each number of the rules the threshold faults move: the module holding it, its name, and the fault's rule."""
+
+_MOVED = ["target-strictly-above", "target-one-below", "round-ends-when-deck-runs-out"]
+_MOVED += ["level-totals-to-first-seat", "level-totals-share-the-win", "one-extra-round-only"]
+
+for _name, (_module, _constant, _rule) in THRESHOLD_CONSTANTS.items():
+    for _step, _way in ((1, "more"), (-1, "less")):
+        _value = getattr(_module, _constant) + _step
+        _fault = f"{_name}-one-{_way}"
+        fault(_fault, "spec")(moved_by_one(_module, _constant, _step, _rule.format(n=_value)))
+        _MOVED.append(_fault)
+
+THRESHOLDS = tuple(_MOVED)
+"""The faults that move a threshold by one (the target, the level of totals, the round's end, the scoring
+conditions, the benefits' cards, a duck's worth): every one must be rejected by at least two traces
+(``tests/aw_ducks/test_suite_power.py``, and the count of ``python -m tests.suite_power``)."""
 
 
 class ForGood:

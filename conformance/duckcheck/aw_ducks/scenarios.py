@@ -120,6 +120,11 @@ CONDITIONS: dict[str, tuple[str, str, str]] = {
     "ad-edge-red-copies": ("Red met by five odd cards of three values, copies counted", "DR", "1R 1R 3Y 3Y 5G"),
     "ad-edge-yellow-run": ("Yellow met: 2-3-4-5 in four colours", "DY", "2R 3Y 4G 5B"),
     "ad-edge-yellow-gap": ("Yellow just missed: 2-3-4 and a 6", "DY", "2R 3Y 4G 6B"),
+    "ad-edge-yellow-placed-apart": (
+        "Yellow met by 2-3-4-5 placed as 5, 3, 2, 4: the values are in a row, not the cards",
+        "DY",
+        "5R 3Y 2G 4B",
+    ),
     "ad-edge-yellow-six-long": ("Yellow met by a run of six values", "DY", "1R 2Y 3G 4B 5P 6R"),
     "ad-edge-yellow-repeat-inside": (
         "Yellow met by 2-3-3-4-5: a repeated value does not break the run",
@@ -329,6 +334,10 @@ GAMES: dict[str, tuple[str, int, str]] = {
     "ad-game-level-totals": ("Level highest totals past the target: another round is played", 4, "level"),
     "ad-game-level-totals-3p": ("Level highest totals past the target: another round is played", 3, "level"),
     "ad-game-several-past-target": ("Two totals pass the target: the higher wins", 2, "several"),
+    "ad-game-target-exact-4p": ("4 players: a total equal to the target ends the game", 4, "exact"),
+    "ad-game-one-short-of-target": ("A top total one point short of the target: the game goes on", 2, "short"),
+    "ad-game-one-short-of-target-3p": ("3 players: a top total one short of the target; the game goes on", 3, "short"),
+    "ad-game-level-totals-2p": ("2 players: level totals past the target; another round is played", 2, "level"),
 }
 """Trace ID: (description, players, what the first round must do to the totals)."""
 
@@ -341,23 +350,180 @@ def first_round_target(points: tuple[int, ...], kind: str) -> int | None:
         return best if sole and best in TARGETS else None
     if kind == "level":
         return best // 50 * 50 if not sole and best >= 50 else None
+    if kind == "short":
+        return best + 1 if sole and best + 1 in TARGETS else None
     second = sorted(points)[-2]
     return second // 50 * 50 if sole and second >= 50 and second // 50 * 50 > 0 else None
+
+
+TAGGED: dict[str, tuple[str, ...]] = {
+    "ad-game-target-exact-4p": ("players-two-to-four",),
+    "ad-game-one-short-of-target": ("one-short-of-target",),
+    "ad-game-one-short-of-target-3p": ("one-short-of-target", "players-two-to-four"),
+    "ad-game-level-twice-3p": ("level-twice", "players-two-to-four"),
+    "ad-game-level-twice-4p": ("level-twice", "players-two-to-four"),
+    "ad-game-target-exact-later-3p": ("players-two-to-four",),
+    "ad-game-one-short-later-4p": ("one-short-of-target", "players-two-to-four"),
+    "ad-edge-ducks-left-in-the-pond-3p": ("players-two-to-four",),
+    "ad-edge-ducks-left-in-the-pond-4p": ("players-two-to-four",),
+}
+"""Tags (and through them rulings) that a hand-made game is given by name: what its builder makes sure of (three or
+four players, which a two-player implementation cannot set up; a top total one short of the target; the top level
+twice running). Traces published before these tags existed are frozen and keep their tags."""
+
+
+def tags_of(trace_id: str, players: int) -> list[str]:
+    """The hand-made trace's tags: ``edge-case`` and its :data:`TAGGED` ones, checked against the players."""
+    tags = ["edge-case", *TAGGED.get(trace_id, ())]
+    if "players-two-to-four" in tags and players == 2:
+        raise RecordingError(f"{trace_id}: a two-player game does not show that three or four may play")
+    return tags
 
 
 def game_case(trace_id: str, description: str, players: int, kind: str) -> JSON:
     """A game whose first round is the first seeded round (random bot) that makes ``kind`` happen for some target."""
     for deck, start, recorder in rounds_found(trace_id, "random", players):
-        target = first_round_target(tuple(recorder.finished_rounds[0]["scores"]), kind)
+        target = first_round_target(tuple(recorder.outcomes[0]["scores"]), kind)
         if target is None:
             continue
         spare = [shuffled(seeded(f"{trace_id}-spare-{n}")) for n in range(GAME_DECKS)]
         game = Recorder(
-            trace_id, description, Scope.GAME, RuleOptions(target=target), start, [deck, *spare], players, ["edge-case"]
+            trace_id,
+            description,
+            Scope.GAME,
+            RuleOptions(target=target),
+            start,
+            [deck, *spare],
+            players,
+            tags_of(trace_id, players),
         )
         game.play_out(random_policy)
         return game.trace()
     raise RecordingError(f"{trace_id}: no first round makes {kind} happen")
+
+
+LEVEL_TWICE: dict[str, tuple[str, int]] = {
+    "ad-game-level-twice-3p": ("3 players: the top totals past the target are level after two rounds running", 3),
+    "ad-game-level-twice-4p": ("4 players: the top totals past the target are level after two rounds running", 4),
+}
+"""Trace ID: (description, players) of games whose first two rounds both end with the highest totals level past the
+target, so that one extra round is not enough (AD-R15)."""
+
+
+def played_round(deck: tuple[Card, ...], start: int, players: int) -> Recorder:
+    """A round played by the random bot: a function of the deck and the start player alone."""
+    recorder = Recorder("", "", Scope.ROUND, STANDARD, start, [deck], players)
+    recorder.play_out(random_policy)
+    return recorder
+
+
+def round_scores(deck: tuple[Card, ...], start: int, players: int) -> tuple[int, ...]:
+    """The scores of a round played by the random bot (:func:`played_round`)."""
+    return tuple(played_round(deck, start, players).finished_rounds[0]["scores"])
+
+
+def pond_left(deck: tuple[Card, ...], start: int, players: int) -> tuple[Card, ...]:
+    """The ducks still in the pond when the random bot's round from ``deck`` is over (ruling AD-R20)."""
+    return played_round(deck, start, players).table.round.pond
+
+
+def level_top(totals: Sequence[int]) -> bool:
+    return sorted(totals)[-2] == max(totals)
+
+
+def level_twice_case(trace_id: str, description: str, players: int) -> JSON:
+    """A game whose first round (the first seeded one that levels the top) and second round (the first seeded deck
+    that levels it again) both leave the highest totals level at or past the target; the rest is played out."""
+    for deck, start, recorder in rounds_found(trace_id, "random", players):
+        first = tuple(recorder.finished_rounds[0]["scores"])
+        target = first_round_target(first, "level")
+        if target is None:
+            continue
+        for n in range(SEARCH_LIMIT):
+            second = shuffled(seeded(f"{trace_id}-second-{n}"))
+            totals = [a + b for a, b in zip(first, round_scores(second, left_of(start, players), players), strict=True)]
+            if not level_top(totals):
+                continue
+            spare = [shuffled(seeded(f"{trace_id}-spare-{k}")) for k in range(GAME_DECKS)]
+            tags = tags_of(trace_id, players) + (["pond-left-for-nobody"] if pond_left(deck, start, players) else [])
+            game = Recorder(
+                trace_id,
+                description,
+                Scope.GAME,
+                RuleOptions(target=target),
+                start,
+                [deck, second, *spare],
+                players,
+                tags,
+            )
+            game.play_out(random_policy)
+            return game.trace()
+        break
+    raise RecordingError(f"{trace_id}: no two rounds running leave the top totals level")
+
+
+LATER: dict[str, tuple[str, int, str]] = {
+    "ad-game-target-exact-later-3p": ("3 players: a total equal to the target, reached in a later round", 3, "exact"),
+    "ad-game-one-short-later-4p": ("4 players: a top total one short of the target after a later round", 4, "short"),
+}
+"""Trace ID: (description, players, what a later round's count must do to the totals): the boundaries of §2 met
+after the second round or later, where the totals carry earlier rounds."""
+
+
+def later_count_target(totals: Sequence[tuple[int, ...]], kind: str) -> int | None:
+    """The target that makes the last of these running totals (a count after the first) show ``kind`` while no
+    earlier count reached it, or None."""
+    if len(totals) < 3 or list(totals[-1]).count(max(totals[-1])) != 1:
+        return None
+    best, before = max(totals[-1]), max(totals[-2])
+    target = best if kind == "exact" else best + 1
+    return target if target in TARGETS and before < target - 1 else None
+
+
+def later_case(trace_id: str, description: str, players: int, kind: str) -> JSON:
+    """A game of seeded decks played by the random bot, round by round, to the first count after the first round
+    whose totals show ``kind`` (:func:`later_count_target`); then recorded with that target. A run of decks whose
+    totals pass the largest target without it gives way to the next run."""
+    for attempt in range(SEARCH_LIMIT):
+        start = seeded(f"{trace_id}-{attempt}").randrange(players)
+        decks: list[tuple[Card, ...]] = []
+        totals: list[tuple[int, ...]] = [(0,) * players]
+        while max(totals[-1]) < TARGETS[-1]:
+            decks.append(shuffled(seeded(f"{trace_id}-{attempt}-{len(decks)}")))
+            scores = round_scores(decks[-1], (start + len(decks) - 1) % players, players)
+            totals.append(tuple(a + b for a, b in zip(totals[-1], scores, strict=True)))
+            target = later_count_target(totals, kind)
+            if target is not None:
+                spare = [shuffled(seeded(f"{trace_id}-spare-{n}")) for n in range(GAME_DECKS)]
+                tags = ["edge-case", *TAGGED.get(trace_id, ())]
+                options = RuleOptions(target=target)
+                game = Recorder(trace_id, description, Scope.GAME, options, start, [*decks, *spare], players, tags)
+                game.play_out(random_policy)
+                return game.trace()
+    raise RecordingError(f"{trace_id}: no later count makes {kind} happen")
+
+
+POND_LEFT: dict[str, tuple[str, int]] = {
+    "ad-edge-ducks-left-in-the-pond-3p": (
+        "3 players: ducks nobody met are still in the pond at the count; they score for nobody",
+        3,
+    ),
+    "ad-edge-ducks-left-in-the-pond-4p": (
+        "4 players: ducks nobody met are still in the pond at the count; they score for nobody",
+        4,
+    ),
+}
+"""Trace ID: (description, players) of rounds that end with ducks in the pond (AD-R20)."""
+
+
+def pond_left_case(trace_id: str, description: str, players: int) -> JSON:
+    """The first seeded round (random bot) that ends with at least two ducks in the pond, one of them not rainbow."""
+    for _, _, recorder in rounds_found(trace_id, "random", players):
+        if len(recorder.table.round.pond) >= 2:
+            recorder.description = description
+            recorder.events |= {"edge-case", "pond-left-for-nobody", *tags_of(trace_id, players)}
+            return recorder.trace()
+    raise RecordingError(f"{trace_id}: no round ends with ducks in the pond")
 
 
 # Refusals.
@@ -447,6 +613,12 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
         cases[trace_id] = partial(found_case, trace_id, description, policy, players, wanted, unwanted)
     for trace_id, (description, players, kind) in GAMES.items():
         cases[trace_id] = partial(game_case, trace_id, description, players, kind)
+    for trace_id, (description, players) in LEVEL_TWICE.items():
+        cases[trace_id] = partial(level_twice_case, trace_id, description, players)
+    for trace_id, (description, players, kind) in LATER.items():
+        cases[trace_id] = partial(later_case, trace_id, description, players, kind)
+    for trace_id, (description, players) in POND_LEFT.items():
+        cases[trace_id] = partial(pond_left_case, trace_id, description, players)
     for code in ErrorCode:
         cases[f"ad-negative-{code.value}"] = negative_case(code)
     cases["ad-negative-precedence"] = precedence_case

@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from duckcheck import FORMAT_VERSION
+from duckcheck import recording
 from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, deal_outcome_json, options_json, result_json
 from duckcheck.doubleduck.oracle import Scope, Table
-from duckcheck.recording import RecordingError, play_out
 from duckspec.cards import Card, Rank, card_from_index
 from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action, Call, Play
@@ -98,20 +97,13 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings behind each event; an error code adds its own ruling (:attr:`ErrorCode.ruling`)."""
 
 
-def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
-    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
-    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
-    for code in ErrorCode:
-        if f"error-{code.value}" in events:
-            sections.add(code.section)
-            if code.ruling:
-                rulings.add(code.ruling)
-    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
+class Recorder(recording.Recorder[Table, Action, ErrorCode]):
+    """Builds one Doubleduck trace by playing on the oracle."""
 
-
-class Recorder:
-    """Builds one trace by playing on the oracle."""
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+    untagged = frozenset({"deal"})
 
     def __init__(
         self,
@@ -123,77 +115,43 @@ class Recorder:
         decks: Sequence[Sequence[Card]],
         tags: Sequence[str] = (),
     ) -> None:
-        self.id = trace_id
-        self.description = description
-        self.decks = tuple(tuple(deck) for deck in decks)
-        self.table = Table.start(scope, options, dealer, self.decks)
-        self.initial = self.table.to_json()
-        self.steps: list[JSON] = []
-        self.events = {"deal", scope.value, *tags}
+        table = Table.start(scope, options, dealer, tuple(tuple(deck) for deck in decks))
+        events = {"deal", scope.value, *tags}
         if options.draw is DrawOrder.AS_PLAYED:
-            self.events.add("as-played-draw")
-        self.finished_deals: list[JSON] = []
+            events.add("as-played-draw")
+        super().__init__(trace_id, description, decks, table, IllegalAction, events)
 
-    def act(self, action: Action) -> None:
-        """Play ``action``, which must be legal, and record the state it leads to."""
-        before = self.table
-        try:
-            self.table = self.table.apply(action)
-        except IllegalAction as error:
-            raise RecordingError(f"{self.id}: step {len(self.steps)}: {action} is illegal: {error}") from None
-        self.steps.append({"action": action_json(action), "state": self.table.to_json()})
-        self.events |= step_events(before, action, self.table)
-        finished = self.table.finished
-        if finished is not None:
-            self.finished_deals.append(deal_outcome_json(finished))
+    def action_json(self, action: Action) -> JSON:
+        return action_json(action)
 
-    def reject(self, action: Action, expected: ErrorCode | None = None) -> ErrorCode:
-        """Record ``action`` as a step that must be rejected; the code is the oracle's."""
-        try:
-            self.table.apply(action)
-        except IllegalAction as error:
-            if expected is not None and error.code is not expected:
-                raise RecordingError(f"{self.id}: {action} is rejected with {error.code}, not {expected}") from None
-            self.steps.append({"action": action_json(action), "reject": error.code.value})
-            self.events |= {"negative", f"error-{error.code.value}"}
-            return error.code
-        raise RecordingError(f"{self.id}: {action} was meant to be illegal but is accepted")
+    def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
+        return step_events(before, action, after)
 
-    def play_out(
-        self, policy: Policy, inject: float = 0.0, only: ErrorCode | None = None, until: int | None = None
-    ) -> None:
-        """Play with ``policy`` until the trace's play ends (or ``until`` steps are recorded).
+    def setting(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "players": PLAYERS,
+            "options": options_json(self.table.options),
+            "dealer": self.initial["dealer"],
+        }
 
-        Each deal draws its random choices from :func:`deal_rng`, so a deal's play depends only on
-        its deck and dealer. With ``inject`` > 0, an illegal action (of code ``only``, if given) is
-        tried before a step with that probability.
-        """
-        play_out(self, policy, deal_rng, illegal_actions, rejection, inject, only, until)
+    def outcome(self, table: Table) -> JSON:
+        assert table.finished is not None
+        return deal_outcome_json(table.finished)
 
-    def trace(self) -> JSON:
-        """The finished trace as JSON data."""
-        sections, rulings = sections_and_rulings(self.events)
-        final: JSON = {"deals": self.finished_deals}
+    def final(self) -> JSON:
+        """Every finished deal's outcome, and for a game its result (None while it goes on)."""
+        final: JSON = {"deals": self.outcomes}
         if isinstance(self.table.state, GameState):
             result = self.table.state.result
             final["result"] = None if result is None else result_json(result)
-        return {
-            "format": FORMAT_VERSION,
-            "id": self.id,
-            "description": self.description,
-            "game": GAME_ID,
-            "players": PLAYERS,
-            "scope": self.table.scope.value,
-            "options": options_json(self.table.options),
-            "dealer": self.initial["dealer"],
-            "sections": sections,
-            "rulings": rulings,
-            "tags": sorted(self.events - {"deal"}),
-            "decks": [cards_text(list(deck)) for deck in self.decks[: self.table.decks_used]],
-            "initial": self.initial,
-            "steps": self.steps,
-            "final": final,
-        }
+        return final
+
+    def rng_of(self, table: Table) -> random.Random:
+        return deal_rng(table)
+
+    def illegal_actions(self, table: Table) -> list[Action]:
+        return illegal_actions(table)
 
 
 def deal_rng(table: Table) -> random.Random:
@@ -201,15 +159,6 @@ def deal_rng(table: Table) -> random.Random:
     deal = table.deal
     seed = cards_text([card for hand in deal.hands for card in hand] + list(deal.stock)) + str(deal.dealer)
     return random.Random(seed)
-
-
-def rejection(table: Table, action: Action) -> ErrorCode | None:
-    """The code the oracle rejects ``action`` with, or None if it is legal."""
-    try:
-        table.apply(action)
-    except IllegalAction as error:
-        return error.code
-    return None
 
 
 def illegal_actions(table: Table) -> list[Action]:

@@ -11,7 +11,6 @@ from duckspec.cards import Rank
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import DealState, Phase
-from duckspec.duck_soup.errors import ErrorCode
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
@@ -75,14 +74,6 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings behind each event."""
 
 
-def sections_and_rulings(events: set[str]) -> tuple[list[str], list[str]]:
-    """The sorted rules sections and rulings that a trace with these ``events`` exercises."""
-    sections = {section for event in events for section in EVENT_SECTIONS.get(event, ())}
-    sections |= {code.section for code in ErrorCode if f"error-{code.value}" in events}
-    rulings = {ruling for event in events for ruling in EVENT_RULINGS.get(event, ())}
-    return sorted(sections, key=lambda section: int(section[1:])), sorted(rulings)
-
-
 def setup_events(table: Table) -> set[str]:
     """Events of the setup itself: the deal, the rule options, the scope."""
     options: RuleOptions = table.deal.options
@@ -96,10 +87,6 @@ def setup_events(table: Table) -> set[str]:
     if table.scope is Scope.MATCH:
         events |= {"match", f"best-of-{options.best_of}"}
     return events
-
-
-def rejection_events(code: ErrorCode) -> set[str]:
-    return {"negative", f"error-{code.value}"}
 
 
 def step_events(before: Table, action: Action, after: Table) -> set[str]:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from duckcheck import recording
 from duckcheck.codec import JSON, cards_text
-from duckcheck.duck_soup.analysis import rejection_events, sections_and_rulings, setup_events, step_events
+from duckcheck.duck_soup.analysis import EVENT_RULINGS, EVENT_SECTIONS, setup_events, step_events
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
 from duckcheck.duck_soup.oracle import Scope, Table
-from duckcheck.duck_soup.policies import Policy
-from duckcheck.recording import RecordingError, play_out
 from duckspec.cards import Card, card_from_index
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -29,8 +28,13 @@ from duckspec.duck_soup.variants import RuleOptions
 from duckspec.seats import opponent
 
 
-class Recorder:
-    """Builds one trace by playing on the oracle."""
+class Recorder(recording.Recorder[Table, Action, ErrorCode]):
+    """Builds one Duck Soup trace by playing on the oracle."""
+
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+    untagged = frozenset({"deal"})
 
     def __init__(
         self,
@@ -42,83 +46,35 @@ class Recorder:
         decks: Sequence[Sequence[Card]],
         tags: Sequence[str] = (),
     ) -> None:
-        self.id = trace_id
-        self.description = description
-        self.decks = tuple(tuple(deck) for deck in decks)
-        self.table = Table.start(scope, options, dealer, self.decks)
-        self.initial = self.table.to_json()
-        self.steps: list[JSON] = []
-        self.events = setup_events(self.table) | set(tags)
-        self.finished_deals: list[JSON] = []
+        table = Table.start(scope, options, dealer, tuple(tuple(deck) for deck in decks))
+        super().__init__(trace_id, description, decks, table, IllegalAction, setup_events(table) | set(tags))
 
-    def act(self, action: Action) -> None:
-        """Play ``action``, which must be legal, and record the state it leads to."""
-        before = self.table
-        try:
-            self.table = self.table.apply(action)
-        except IllegalAction as error:
-            raise RecordingError(f"{self.id}: step {len(self.steps)}: {action} is illegal: {error}") from None
-        self.steps.append({"action": action_json(action), "state": self.table.to_json()})
-        self.events |= step_events(before, action, self.table)
-        if self.table.finished is not None:
-            finished = self.table.finished
-            duck, soup = finished.points(Course.DUCK), finished.points(Course.SOUP)
-            self.finished_deals.append(
-                {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())}
-            )
+    def action_json(self, action: Action) -> JSON:
+        return action_json(action)
 
-    def reject(self, action: Action, expected: ErrorCode | None = None) -> ErrorCode:
-        """Record ``action`` as a step that must be rejected; the code is the oracle's."""
-        try:
-            self.table.apply(action)
-        except IllegalAction as error:
-            if expected is not None and error.code is not expected:
-                raise RecordingError(f"{self.id}: {action} is rejected with {error.code}, not {expected}") from None
-            self.steps.append({"action": action_json(action), "reject": error.code.value})
-            self.events |= rejection_events(error.code)
-            return error.code
-        raise RecordingError(f"{self.id}: {action} was meant to be illegal but is accepted")
+    def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
+        return step_events(before, action, after)
 
-    def play_out(
-        self,
-        policy: Policy,
-        inject: float = 0.0,
-        only: ErrorCode | None = None,
-        until: int | None = None,
-    ) -> None:
-        """Play with ``policy`` until the trace's play ends (or ``until`` steps are recorded).
-
-        Each deal draws its random choices from :func:`deal_rng`, so a deal's play depends only
-        on its deck and dealer. With ``inject`` > 0, an illegal action (of code ``only``, if
-        given) is tried before a step with that probability.
-        """
-        play_out(self, policy, deal_rng, illegal_actions, rejection_code, inject, only, until)
-
-    def trace(self) -> JSON:
-        """The finished trace as JSON data."""
-        sections, rulings = sections_and_rulings(self.events)
-        tags = sorted(self.events - {"deal"})
+    def setting(self) -> JSON:
+        options = self.table.deal.options
         return {
-            "format": trace_format(self.table.deal.options),
-            "id": self.id,
-            "description": self.description,
+            "format": trace_format(options),
             "game": GAME_ID,
             "players": 2,
-            "scope": self.table.scope.value,
-            "options": options_json(self.table.deal.options),
+            "options": options_json(options),
             "dealer": self.initial["dealer"],
-            "sections": sections,
-            "rulings": rulings,
-            "tags": tags,
-            "decks": [cards_text(list(deck)) for deck in self.decks[: self.table.decks_used]],
-            "initial": self.initial,
-            "steps": self.steps,
-            "final": self.final(),
         }
+
+    def outcome(self, table: Table) -> JSON:
+        """A finished deal's points (Duck and Soup, by player) and deal scores."""
+        finished = table.finished
+        assert finished is not None
+        duck, soup = finished.points(Course.DUCK), finished.points(Course.SOUP)
+        return {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())}
 
     def final(self) -> JSON:
         """The outcome: every finished deal's points and scores, and the game or match result."""
-        final: JSON = {"deals": self.finished_deals}
+        final: JSON = {"deals": self.outcomes}
         state = self.table.state
         if isinstance(state, MatchState):
             final["games"] = [result_json(result) for result in state.results]
@@ -126,21 +82,18 @@ class Recorder:
             final["winner"] = state.winner
         return final
 
+    def rng_of(self, table: Table) -> random.Random:
+        return deal_rng(table)
+
+    def illegal_actions(self, table: Table) -> list[Action]:
+        return illegal_actions(table)
+
 
 def deal_rng(table: Table) -> random.Random:
     """The random source of the current deal: a function of its deck order and dealer only."""
     deal = table.deal
     seed = cards_text(list(deal.hands[0]) + list(deal.hands[1]) + list(deal.stock)) + str(deal.dealer)
     return random.Random(seed)
-
-
-def rejection_code(table: Table, action: Action) -> ErrorCode | None:
-    """The code the oracle rejects ``action`` with, or None if it is legal."""
-    try:
-        table.apply(action)
-    except IllegalAction as error:
-        return error.code
-    return None
 
 
 def illegal_actions(table: Table) -> list[Action]:

@@ -5,7 +5,7 @@ game's) and the legal actions, and returns one of them. It never sees the round 
 deck's order and the stash cards, hidden from every player (ruling AD-R17), are hidden from it,
 so the same bot can sit behind any implementation that produces the conformance suite's views.
 
-* ``random`` (:class:`RandomBot`): any legal action, uniformly; the baseline.
+* ``random`` (:class:`ducksoup.bots.RandomBot`): any legal action, uniformly; the baseline.
 * ``greedy`` (:class:`GreedyBot`): weighs what each action banks now (a Score, or a Quick Quack
   or a Secret Stash with the Score that follows it) against what waiting risks, with the odds of
   the unseen cards (those in no tableau, pond, discard pile or open score pile).
@@ -17,41 +17,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from ducksoup.aw_ducks.engine import FULL, MATCH, NAMES, NUMBERS, VALUE, met_kinds
+from ducksoup.bots import Bot as AnyBot
+from ducksoup.bots import NoLegalAction
+from ducksoup.bots import RandomBot as RandomBot
+from ducksoup.bots import View as View
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 
-View = Mapping[str, Any]
-"""What one player may see: the engine's ``observation(player)`` of a round or a game."""
+Bot = AnyBot[Action]
+"""An Aw Ducks! player: the family's :class:`ducksoup.bots.Bot` protocol over this game's actions."""
 
 CARD_NUMBER = {name: number for number, name in enumerate(NAMES)}
 DUCK_POINTS = 5
-
-
-class Bot(Protocol):
-    """A player: picks one of the legal actions from its own view of the table."""
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, decided from ``view`` alone (the player's observation)."""
-        ...
-
-
-class RandomBot:
-    """Any legal action, uniformly at random: the baseline."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """A uniform choice; the view is not even looked at."""
-        if not legal:
-            raise ValueError("there is no legal action: the round is over")
-        return legal[self.rng.randrange(len(legal))]
 
 
 def cards_of(text: str) -> list[int]:
@@ -139,7 +119,7 @@ class GreedyBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
-            raise ValueError("there is no legal action: the round is over")
+            raise NoLegalAction()
         if len(legal) == 1:
             return legal[0]
         seen = Seen.read(view)

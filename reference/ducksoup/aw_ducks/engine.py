@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ducksoup.arguments import check_card_number, check_int, check_options, check_player
-from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
+from duckspec.aw_ducks.actions import Action, Discard, Draw, Score, check_well_formed
 from duckspec.aw_ducks.components import Card, card_from_index, exists, parse_card
 from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.options import STANDARD, RuleOptions
@@ -529,17 +529,14 @@ class Game:
 def describe(action: Action) -> tuple[Action, int, int, int]:
     """(action, kind, player, card) of an action the engine did not create; card -1 for Draw and Score.
 
-    The slow path: a malformed action (not a Draw, Score or Discard; a player that is not an int; a
-    Discard's card that is not a Card) is a ``TypeError`` raised before anything changes.
+    The slow path: the action's types are checked as the specification checks them
+    (:func:`~duckspec.aw_ducks.actions.check_well_formed`), so a malformed action is a ``TypeError``
+    raised before anything changes.
     """
-    if not isinstance(action, Draw | Score | Discard):
-        raise TypeError(f"an action is a Draw, a Score or a Discard, not {action!r}")
-    player = check_int(action.player, f"a {type(action).__name__}'s player", "an int, a player number")
+    check_well_formed(action)
     if isinstance(action, Draw):
-        return action, DRAW, player, -1
+        return action, DRAW, action.player, -1
     if isinstance(action, Score):
-        return action, SCORE, player, -1
-    if not isinstance(action.card, Card):
-        raise TypeError(f"a Discard's card is a Card, not {action.card!r}")
+        return action, SCORE, action.player, -1
     card = action.card.index if exists(action.card) else KINDS  # a card of no game: in no tableau
-    return action, DISCARD, player, card
+    return action, DISCARD, action.player, card

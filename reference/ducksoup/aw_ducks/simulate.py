@@ -18,21 +18,29 @@ is scored (taken from the pond by a Score), and stashed; how rounds end (§9); a
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import click
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from duckcheck.aw_ducks.encoding import OPTION_VALUES, options_json
 from duckcheck.codec import JSON
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.engine import FULL, NAMES, NUMBERS, OVER, Game, Round
-from ducksoup.stats import per_second, print_report, throughput_text
+from ducksoup.stats import (
+    JSON_OPTION,
+    SEED_OPTION,
+    check_counts,
+    games_option,
+    new_table,
+    per_second,
+    print_report,
+    seeded_bots,
+    summary,
+    throughput_text,
+    timed,
+)
 from duckspec.aw_ducks import GAME_ID, PLAYERS
 from duckspec.aw_ducks.actions import Action, Discard
 from duckspec.aw_ducks.discarding import benefit_of
@@ -41,7 +49,6 @@ from duckspec.aw_ducks.options import RuleOptions
 DUCK_KINDS = ("red", "yellow", "green", "blue", "purple", "rainbow")
 ENDINGS = ("draw", "safe-draw", "quick-quack", "secret-stash")
 """How a round can end (§9): the action that wanted a card from the empty deck."""
-PERCENTILES = (10, 50, 90)
 
 
 @dataclass(frozen=True)
@@ -123,18 +130,6 @@ def play_game(rng: random.Random, start: int, bots: Sequence[Bot], options: Rule
 # Statistics
 
 
-def summary(values: Sequence[float]) -> JSON:
-    """Mean, extremes and the 10th, 50th and 90th percentiles."""
-    ordered = sorted(values)
-    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 99
-    return {
-        "mean": round(statistics.fmean(ordered), 3),
-        "min": ordered[0],
-        **{f"p{p}": round(cuts[p - 1], 3) for p in PERCENTILES},
-        "max": ordered[-1],
-    }
-
-
 def round_report(records: Sequence[RoundRecord], names: Sequence[str]) -> JSON:
     n = len(records)
     seats = []
@@ -175,17 +170,17 @@ def game_report(records: Sequence[GameRecord], names: Sequence[str]) -> JSON:
     }
 
 
-def run(rounds: int, names: Sequence[str], seed: int, games: int, options: RuleOptions) -> JSON:
+def run(rounds: int, names: Sequence[str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
     """Play the rounds and games and return the report (everything but ``timing`` depends only on the arguments)."""
     players = len(names)
     deck_rng = random.Random(seed)
-    bot_rng = random.Random(f"ducksoup-bots:{seed}")
-    bots = [BOTS[name](bot_rng.randrange(2**32)) for name in names]
-    began = time.perf_counter()
-    records = [
-        play_until_counted(Round(new_deck(deck_rng), i % players, players, options), bots) for i in range(rounds)
-    ]
-    seconds = time.perf_counter() - began
+    bots: list[Bot] = seeded_bots(names, BOTS, seed)
+    records: list[RoundRecord] = []
+
+    def play_one_round(index: int) -> None:
+        records.append(play_until_counted(Round(new_deck(deck_rng), index % players, players, options), bots))
+
+    seconds = timed(console, rounds, "rounds", play_one_round)
     actions = sum(r.actions for r in records)
     report: JSON = {
         "game": GAME_ID,
@@ -198,23 +193,19 @@ def run(rounds: int, names: Sequence[str], seed: int, games: int, options: RuleO
     }
     timing = {"rounds_per_second": per_second(rounds, seconds), "actions_per_second": per_second(actions, seconds)}
     if games:
-        began = time.perf_counter()
-        played = [play_game(deck_rng, i % players, bots, options) for i in range(games)]
+        played: list[GameRecord] = []
+
+        def play_one_game(index: int) -> None:
+            played.append(play_game(deck_rng, index % players, bots, options))
+
+        game_seconds = timed(console, games, "games", play_one_game)
         report["games"] = game_report(played, names)
-        timing["games_per_second"] = per_second(games, time.perf_counter() - began)
+        timing["games_per_second"] = per_second(games, game_seconds)
     report["timing"] = timing
     return report
 
 
 # Showing the report
-
-
-def new_table(title: str, *columns: str) -> Table:
-    """A table without side borders, its first column (the labels) left-aligned and the others right."""
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in columns:
-        table.add_column(column, justify="right" if column else "left")
-    return table
 
 
 def show(report: JSON, console: Console) -> None:
@@ -298,8 +289,8 @@ def parse_bots(text: str, players: int) -> list[str]:
     metavar="A,B,...",
     help=f"The bots by seat, repeated round the table, among: {', '.join(sorted(BOTS))}.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deck shuffles (and the bots).")
-@click.option("--games", type=int, default=0, show_default=True, metavar="G", help="Also play G whole games.")
+@SEED_OPTION
+@games_option("whole games")
 @click.option(
     "--target",
     type=click.Choice([str(value) for value in OPTION_VALUES["target"]]),
@@ -308,17 +299,14 @@ def parse_bots(text: str, players: int) -> list[str]:
     metavar="suggested|50..1000",
     help="The total that wins a game: the suggested one for the number of players, or 50 to 1000 by 50.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
+@JSON_OPTION
 def simulate(players: str, rounds: int, bots_text: str, seed: int, games: int, target: str, as_json: bool) -> None:
     """Play Aw Ducks! rounds (and games) between bots on the engine; report scores, round lengths and ducks scored.
 
     Each round is played from a deck shuffled by the seed, so the same arguments give the same
     figures; the start player moves to the left every round.
     """
-    if rounds < 1:
-        raise click.BadParameter(f"play at least 1 round, not {rounds}", param_hint="'--rounds'")
-    if games < 0:
-        raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
+    check_counts(rounds, "round", games)
     names = parse_bots(bots_text, int(players))
     options = RuleOptions(target=None if target == "suggested" else int(target))
-    print_report(lambda progress: run(rounds, names, seed, games, options), show, as_json)
+    print_report(lambda progress: run(rounds, names, seed, games, options, progress), show, as_json)

@@ -6,7 +6,7 @@ legal actions, and returns one of them. It is never given the deal itself: the o
 the order of the stock are hidden from it as from a player at the table, so the same bot can sit
 behind any implementation that produces the conformance suite's views.
 
-* ``random`` (:class:`RandomBot`): any legal action, uniformly; the baseline every strategy must beat.
+* ``random`` (:class:`ducksoup.bots.RandomBot`): any legal action, uniformly; the baseline every strategy must beat.
 * ``greedy`` (:class:`GreedyBot`): judges each action by the trick it is likely to bring its side
   (who is winning the trick with that card, how sure that is with the players still to come, how
   many suits the trick holds), less what the card is worth keeping, and weighs each course's
@@ -18,42 +18,22 @@ Both draw only from their own ``random.Random(seed)``, so a simulation is reprod
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
+from ducksoup.bots import Bot as AnyBot
+from ducksoup.bots import NoLegalAction
+from ducksoup.bots import RandomBot as RandomBot
+from ducksoup.bots import View as View
 from ducksoup.doubleduck.engine import CALL_NAMES, DOUBLEDUCK, KEYS, NAMES, NONE, SUIT_BIT, SUITS_IN
 from duckspec.doubleduck.actions import Play
 
-View = Mapping[str, Any]
-"""What one player may see: the engine's ``observation(player)`` of a deal or game."""
+Bot = AnyBot[Play]
+"""A Doubleduck player: the family's :class:`ducksoup.bots.Bot` protocol over this game's actions."""
 
 CARD_NUMBER = {name: number for number, name in enumerate(NAMES)}
 CALL_NUMBER = {name: number for number, name in enumerate(CALL_NAMES)}
 DUCK, SOUP = 0, 1
-
-
-class Bot(Protocol):
-    """A player: picks one of the legal actions from its own view of the table."""
-
-    def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        """One of ``legal``, decided from ``view`` alone (the player's observation)."""
-        ...
-
-
-class RandomBot:
-    """Any legal action, uniformly at random: the baseline."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        """A uniform choice; the view is not even looked at."""
-        if not legal:
-            raise ValueError("there is no legal action: the deal is over")
-        return legal[self.rng.randrange(len(legal))]
 
 
 def cards_of(text: str) -> list[int]:
@@ -117,7 +97,7 @@ class GreedyBot:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         if not legal:
-            raise ValueError("there is no legal action: the deal is over")
+            raise NoLegalAction()
         seen = Seen.read(view)
         scored = [(self.value(seen, action), self.rng.random(), index) for index, action in enumerate(legal)]
         return legal[max(scored)[2]]

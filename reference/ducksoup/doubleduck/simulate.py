@@ -17,7 +17,6 @@ deals: win rates, game points and how games end. ``--json`` prints it as one JSO
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -29,17 +28,25 @@ from duckcheck.doubleduck.encoding import OPTION_VALUES, options_json, parse_opt
 from ducksoup.doubleduck.bots import BOTS, Bot
 from ducksoup.doubleduck.engine import Deal, Game
 from ducksoup.stats import (
-    PERCENTILES,
+    JSON_OPTION,
+    SEED_OPTION,
+    check_counts,
+    deal_timing_text,
     distribution,
+    event_table,
+    games_option,
     interval,
     new_table,
     option_value,
     per_second,
+    print_histogram,
     print_report,
-    progress_bar,
     rate,
+    rate_text,
     rule_options,
-    throughput_text,
+    score_table,
+    seeded_bots,
+    timed,
     two_bots,
 )
 from duckspec.doubleduck import GAME_ID
@@ -253,16 +260,15 @@ def game_report(records: Sequence[GameRecord], names: tuple[str, str]) -> JSON:
 def run(deals: int, names: tuple[str, str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
     """Play the deals and games and return the report (everything but ``timing`` depends only on the arguments)."""
     deck_rng = random.Random(seed)
-    bot_rng = random.Random(f"ducksoup-bots:{seed}")
-    bots: tuple[Bot, Bot] = (BOTS[names[0]](bot_rng.randrange(2**32)), BOTS[names[1]](bot_rng.randrange(2**32)))
+    seeded: list[Bot] = seeded_bots(names, BOTS, seed)
+    bots = (seeded[0], seeded[1])
     records: list[DealRecord] = []
-    started = time.perf_counter()
-    with progress_bar(console, deals, "deals") as advance:
-        for index in range(deals):
-            dealer, side_a = seating(index)
-            records.append(play_deal(new_deck(deck_rng), dealer, side_a, bots, options))
-            advance()
-    deal_seconds = time.perf_counter() - started
+
+    def play_one_deal(index: int) -> None:
+        dealer, side_a = seating(index)
+        records.append(play_deal(new_deck(deck_rng), dealer, side_a, bots, options))
+
+    deal_seconds = timed(console, deals, "deals", play_one_deal)
     report: JSON = {
         "game": GAME_ID,
         "deals": deals,
@@ -275,13 +281,12 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
     timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
     if games:
         game_records: list[GameRecord] = []
-        started = time.perf_counter()
-        with progress_bar(console, games, "games") as advance:
-            for index in range(games):
-                dealer, side_a = seating(index)
-                game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
-                advance()
-        game_seconds = time.perf_counter() - started
+
+        def play_one_game(index: int) -> None:
+            dealer, side_a = seating(index)
+            game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
+
+        game_seconds = timed(console, games, "games", play_one_game)
         report["games"] = game_report(game_records, names)
         game_deals = sum(r.deals for r in game_records)
         timing.update(
@@ -302,28 +307,18 @@ def show(report: JSON, console: Console) -> None:
     )
     console.print(f"rules: {options}")
 
-    scores = new_table("Deal scores by side", "", "mean", "min", "p10", "p25", "median", "p75", "p90", "max")
     rows = [*report["deal_scores"]["sides"], report["deal_scores"]["overall"]]
-    for label, row in zip([*labels, "overall"], rows, strict=True):
-        percentiles = (f"{row['percentiles'][str(p)]:g}" for p in PERCENTILES)
-        scores.add_row(label, f"{row['mean']:.1f}", str(row["min"]), *percentiles, str(row["max"]))
-    console.print(scores)
-
-    histogram = report["deal_scores"]["overall"]["histogram"]
-    widest = max(bucket["count"] for bucket in histogram)
+    console.print(score_table("Deal scores by side", [*labels, "overall"], rows))
     console.print(f"[bold]Deal scores of both sides[/], in buckets of {BUCKET}")
-    for bucket in histogram:
-        bar = "#" * round(50 * bucket["count"] / widest)
-        console.print(f"  {bucket['from']:>5}-{bucket['to']:<5} {bucket['count']:>7}  {bar}")
+    print_histogram(console, report["deal_scores"]["overall"]["histogram"], 5)
 
     deals = new_table("Deals by side", "", "won", "rate", "95% CI", "Duck", "Soup", "tricks")
     for b in SIDES:
         won, piles, tricks = report["deal_wins"]["sides"][b], report["mean_piles"][b], report["mean_tricks"][b]
-        better = won["ci95"][0] > 0.5  # a clear winner: the whole interval above one half
         deals.add_row(
             labels[b],
             str(won["count"]),
-            f"[green]{won['rate']:.4f}[/]" if better else f"{won['rate']:.4f}",
+            rate_text(won),
             interval(won),
             f"{piles['duck']:.2f}",
             f"{piles['soup']:.2f}",
@@ -338,28 +333,19 @@ def show(report: JSON, console: Console) -> None:
         console.print(f"the side leading first won {first['rate']:.4f} of the decided deals ({interval(first)})")
         console.print("(a measure of the first lead's worth when both sides play the same bot)", style="dim")
 
-    events = new_table("Deals with", "", "deals", "fraction", "95% CI")
-    for event in EVENTS:
-        entry = report["events"][event]
-        events.add_row(EVENT_NAMES[event], str(entry["count"]), f"{entry['rate']:.4f}", interval(entry))
-    console.print(events)
+    console.print(event_table(report["events"], EVENT_NAMES))
 
     games = report["games"]
     if games:
         table = new_table(f"{games['played']} games, {games['mean_deals']:.2f} deals each", "", "won", "rate", "95% CI")
         for b in SIDES:
             won = games["sides"][b]
-            rate_text = f"[green]{won['rate']:.4f}[/]" if won["ci95"][0] > 0.5 else f"{won['rate']:.4f}"
-            table.add_row(labels[b], f"{won['count']} ({won['game_points']} gp)", rate_text, interval(won))
+            table.add_row(labels[b], f"{won['count']} ({won['game_points']} gp)", rate_text(won), interval(won))
         console.print(table)
         ended = games["ended_at_1000"]
         console.print(f"games ended by a total of 1000: {ended['rate']:.4f} ({interval(ended)})")
 
-    timing = report["timing"]
-    line = throughput_text(timing["deals_per_second"], "deal")
-    if "game_deals_per_second" in timing:
-        line += f", {throughput_text(timing['game_deals_per_second'], 'deal')} in games"
-    console.print(line, style="dim")
+    console.print(deal_timing_text(report["timing"]), style="dim")
 
 
 @click.command()
@@ -372,24 +358,19 @@ def show(report: JSON, console: Console) -> None:
     metavar="A,B",
     help=f"The bots of the two sides, among: {', '.join(sorted(BOTS))}.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deck shuffles (and the bots).")
-@click.option(
-    "--games", type=int, default=0, show_default=True, metavar="G", help="Also play G whole games (1000 or 4 deals)."
-)
+@SEED_OPTION
+@games_option("whole games (1000 or 4 deals)")
 @click.option(
     "--options", "options_text", default="", metavar="KEY=VALUE,...", help="Rule options: draw=winner-first|as-played."
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
+@JSON_OPTION
 def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: str, as_json: bool) -> None:
     """Play Doubleduck deals between two partnerships of bots on the engine and report per-side statistics.
 
     Each deal is dealt from two packs shuffled by the seed, so the same arguments give the same
     figures; the deal passes to the left and the bots change sides every four deals.
     """
-    if deals < 1:
-        raise click.BadParameter(f"play at least 1 deal, not {deals}", param_hint="'--deals'")
-    if games < 0:
-        raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
+    check_counts(deals, "deal", games)
     names = option_value("'--bots'", lambda text: two_bots(text, BOTS), bots_text)
     options = option_value("'--options'", lambda text: rule_options(text, parse_options, OPTION_VALUES), options_text)
     print_report(lambda progress: run(deals, names, seed, games, options, progress), show, as_json)

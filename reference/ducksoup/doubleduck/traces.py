@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from duckcheck import FORMAT_VERSION
-from duckcheck.codec import JSON, cards_text
+from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import action_json, options_json
 from duckcheck.doubleduck.oracle import Scope, check_setup
-from duckcheck.trace import validate_trace
 from ducksoup.doubleduck.engine import Deal, Game
+from ducksoup.recording import EngineRecorder, header
 from duckspec.cards import Card
 from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action
@@ -26,16 +25,18 @@ from duckspec.doubleduck.errors import IllegalAction
 from duckspec.doubleduck.variants import RuleOptions
 
 
-def start(scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Deal | Game:
+def start(
+    scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int = PLAYERS
+) -> Deal | Game:
     """A new engine deal (scope ``"deal"``) or game, checked like a trace's setup."""
     kind = Scope(scope)
-    check_setup(kind, len(decks))
+    check_setup(kind, len(decks), players)
     return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Game(decks, dealer, options)
 
 
-class TraceRecorder:
+class TraceRecorder(EngineRecorder[Deal | Game, Action]):
     """Records play on the engine as a conformance trace; a game that needs another deck is given one with
-    :meth:`add_deck`."""
+    :meth:`~ducksoup.recording.EngineRecorder.add_deck`."""
 
     def __init__(
         self,
@@ -45,58 +46,22 @@ class TraceRecorder:
         decks: Sequence[Sequence[Card]],
         dealer: int,
         options: RuleOptions | None = None,
+        tags: Sequence[str] = ("recorded",),
+        players: int = PLAYERS,
     ) -> None:
         self.options = options or RuleOptions()
-        self.header: JSON = {
-            "format": FORMAT_VERSION,
-            "id": trace_id,
-            "description": description,
-            "game": GAME_ID,
-            "players": PLAYERS,
-            "scope": scope,
-            "options": options_json(self.options),
-            "dealer": dealer,
-            "sections": [],
-            "rulings": [],
-            "tags": ["recorded"],
-        }
-        self.decks = [cards_text(list(deck)) for deck in decks]
-        self.play = start(scope, self.options, dealer, decks)
-        self.initial = self.play.state()
-        self.steps: list[JSON] = []
+        play = start(scope, self.options, dealer, decks, players)
+        head = header(trace_id, description, GAME_ID, players, scope, options_json(self.options), dealer, tags)
+        super().__init__(head, decks, play, IllegalAction)
 
-    def add_deck(self, deck: Sequence[Card]) -> None:
-        """One more deck for a game that needs it (after level totals, say)."""
-        assert isinstance(self.play, Game)
-        self.decks.append(cards_text(list(deck)))
-        self.play.add_decks([deck])
+    def action_json(self, action: Action) -> JSON:
+        return action_json(action)
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` and record it; an illegal action is recorded as rejected, then re-raised."""
-        try:
-            self.play.apply(action)
-        except IllegalAction as error:
-            self.steps.append({"action": action_json(action), "reject": error.code.value})
-            raise
-        self.steps.append({"action": action_json(action), "state": self.play.state()})
+    def decks_used(self) -> int:
+        return self.play.dealt if isinstance(self.play, Game) else 1
 
-    def trace(self) -> JSON:
-        """The trace so far, valid against the trace schema and Doubleduck's."""
-        return validate_trace(self.snapshot(), self.header["id"])
-
-    def snapshot(self) -> JSON:
-        """The trace so far, not validated: what ``play`` saves after every move, where validating each time
-        would cost more than the move (the recorder's own steps are valid by construction)."""
+    def final(self) -> JSON:
+        """Every finished deal's outcome; for a game, its result (None while it goes on)."""
         if isinstance(self.play, Game):
-            final: JSON = {"deals": list(self.play.finished), "result": self.play.result}
-            used = self.play.dealt
-        else:
-            final = {"deals": [self.play.summary()] if self.play.is_over else []}
-            used = 1
-        return {
-            **self.header,
-            "decks": self.decks[:used],
-            "initial": self.initial,
-            "steps": self.steps,
-            "final": final,
-        }
+            return {"deals": list(self.play.finished), "result": self.play.result}
+        return {"deals": [self.play.summary()] if self.play.is_over else []}

@@ -6,7 +6,7 @@ what it could not see at the table (the opponent's hand, the order of the stock)
 so its results measure play, not peeking, and the same bot can sit behind any implementation
 that produces the conformance suite's views.
 
-* ``random`` (:class:`RandomBot`): any legal action, uniformly; the baseline every strategy
+* ``random`` (:class:`ducksoup.bots.RandomBot`): any legal action, uniformly; the baseline every strategy
   must beat, and a source of forgotten calls.
 * ``greedy`` (:class:`GreedyBot`): looks one trick ahead and weighs the points at stake, the
   face-up card the winner takes, the cards it spends and the balance of its two courses.
@@ -20,43 +20,23 @@ the bots by name is :data:`ducksoup.duck_soup.roster.BOTS`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
+from ducksoup.bots import Bot as AnyBot
+from ducksoup.bots import NoLegalAction
+from ducksoup.bots import RandomBot as RandomBot
+from ducksoup.bots import View as View
 from ducksoup.duck_soup.engine import NAMES, RANK, STRENGTH, SUIT
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
 from duckspec.seats import opponent
 
-View = Mapping[str, Any]
-"""What one player may see: the engine's ``observation(player)`` of a deal, game or match."""
+Bot = AnyBot[Action]
+"""A Duck Soup player: the family's :class:`ducksoup.bots.Bot` protocol over this game's actions."""
 
 CARD_NUMBER = {name: number for number, name in enumerate(NAMES)}
 DUCK, SOUP = 0, 1
-
-
-class Bot(Protocol):
-    """A player: picks one of the legal actions from its own view of the table."""
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, decided from ``view`` alone (the player's observation)."""
-        ...
-
-
-class RandomBot:
-    """Any legal action, uniformly at random: the baseline."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """A uniform choice; the view is not even looked at."""
-        if not legal:
-            raise ValueError("there is no legal action: the deal is over")
-        return legal[self.rng.randrange(len(legal))]
 
 
 def cards_of(text: str) -> list[int]:
@@ -246,7 +226,7 @@ class GreedyBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The action of highest value for the player of ``view``; random among equals."""
         if not legal:
-            raise ValueError("there is no legal action: the deal is over")
+            raise NoLegalAction()
         gone = self.memory.update(view) if self.remember else frozenset()
         if len(legal) == 1:
             return legal[0]

@@ -14,7 +14,6 @@ to 250 (or matches, with ``best_of``) and their win rates. ``--json`` prints it 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,19 +27,28 @@ from ducksoup.duck_soup.bots import Bot
 from ducksoup.duck_soup.engine import Deal, Match
 from ducksoup.duck_soup.roster import BOTS
 from ducksoup.stats import (
-    PERCENTILES,
+    JSON_OPTION,
+    SEED_OPTION,
     Tally,
+    check_counts,
+    deal_timing_text,
+    event_table,
+    games_option,
     interval,
     new_table,
     option_value,
     per_second,
+    print_histogram,
     print_report,
-    progress_bar,
     rate,
+    rate_text,
     rule_options,
-    throughput_text,
+    score_table,
+    seeded_bots,
+    timed,
     two_bots,
 )
+from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.quacking import Call
 from duckspec.duck_soup.variants import RuleOptions
@@ -260,20 +268,17 @@ def game_report(records: Iterable[GameRecord], names: tuple[str, str], options: 
 def run(deals: int, names: tuple[str, str], seed: int, games: int, options: RuleOptions, console: Console) -> JSON:
     """Play the deals and games and return the report (everything but ``timing`` depends only on the arguments)."""
     deck_rng = random.Random(seed)
-    bot_rng = random.Random(f"ducksoup-bots:{seed}")
-    bots: tuple[Bot, Bot] = (
-        BOTS[names[0]](bot_rng.randrange(2**32)),
-        BOTS[names[1]](bot_rng.randrange(2**32)),
-    )
+    seeded: list[Bot] = seeded_bots(names, BOTS, seed)
+    bots = (seeded[0], seeded[1])
     stats = DealStats()
-    started = time.perf_counter()
-    with progress_bar(console, deals, "deals") as advance:
-        for index in range(deals):
-            dealer, seat_a = seats(index)
-            stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
-            advance()
-    deal_seconds = time.perf_counter() - started
+
+    def play_one_deal(index: int) -> None:
+        dealer, seat_a = seats(index)
+        stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
+
+    deal_seconds = timed(console, deals, "deals", play_one_deal)
     report: JSON = {
+        "game": GAME_ID,
         "deals": deals,
         "bots": list(names),
         "seed": seed,
@@ -284,13 +289,12 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
     timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
     if games:
         game_stats = GameStats()
-        started = time.perf_counter()
-        with progress_bar(console, games, "games") as advance:
-            for index in range(games):
-                dealer, seat_a = seats(index)
-                game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
-                advance()
-        game_seconds = time.perf_counter() - started
+
+        def play_one_game(index: int) -> None:
+            dealer, seat_a = seats(index)
+            game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
+
+        game_seconds = timed(console, games, "games", play_one_game)
         report["games"] = game_stats.report(names, options)
         timing["game_seconds"] = round(game_seconds, 3)
         timing["game_deals_per_second"] = per_second(game_stats.deals, game_seconds)
@@ -306,28 +310,18 @@ def show(report: JSON, console: Console) -> None:
     console.print(f"[bold]{report['deals']} deals[/], {labels[0]} against {labels[1]}, seed {report['seed']}")
     console.print(f"rules: {options}")
 
-    scores = new_table("Deal scores", "", "mean", "min", "p10", "p25", "median", "p75", "p90", "max")
     rows = [*report["deal_scores"]["bots"], report["deal_scores"]["overall"]]
-    for label, row in zip([*labels, "overall"], rows, strict=True):
-        percentiles = (f"{row['percentiles'][str(p)]:g}" for p in PERCENTILES)
-        scores.add_row(label, f"{row['mean']:.1f}", str(row["min"]), *percentiles, str(row["max"]))
-    console.print(scores)
-
-    histogram = report["deal_scores"]["overall"]["histogram"]
-    widest = max(bucket["count"] for bucket in histogram)
+    console.print(score_table("Deal scores", [*labels, "overall"], rows))
     console.print("[bold]Deal scores of both players[/], in buckets of 25")
-    for bucket in histogram:
-        bar = "#" * round(50 * bucket["count"] / widest)
-        console.print(f"  {bucket['from']:>4}-{bucket['to']:<4} {bucket['count']:>7}  {bar}")
+    print_histogram(console, report["deal_scores"]["overall"]["histogram"], 4)
 
     deals = new_table("Deals", "", "won", "rate", "95% CI", "Duck pts", "Soup pts")
     for b in (0, 1):
         won, points = report["deal_wins"]["bots"][b], report["mean_points"][b]
-        better = won["ci95"][0] > 0.5  # a clear winner: the whole interval above one half
         deals.add_row(
             labels[b],
             str(won["count"]),
-            f"[green]{won['rate']:.4f}[/]" if better else f"{won['rate']:.4f}",
+            rate_text(won),
             interval(won),
             f"{points['duck']:.2f}",
             f"{points['soup']:.2f}",
@@ -336,11 +330,7 @@ def show(report: JSON, console: Console) -> None:
     deals.add_row("ties", str(ties["count"]), f"{ties['rate']:.4f}", interval(ties), "", "")
     console.print(deals)
 
-    events = new_table("Deals with", "", "deals", "fraction", "95% CI")
-    for event in EVENTS:
-        entry = report["events"][event]
-        events.add_row(EVENT_NAMES[event], str(entry["count"]), f"{entry['rate']:.4f}", interval(entry))
-    console.print(events)
+    console.print(event_table(report["events"], EVENT_NAMES))
 
     games = report["games"]
     if games:
@@ -351,15 +341,9 @@ def show(report: JSON, console: Console) -> None:
         for b in (0, 1):
             won = games["bots"][b]
             double = f" ({won['double']} double)" if won["double"] is not None else ""
-            rate = f"[green]{won['rate']:.4f}[/]" if won["ci95"][0] > 0.5 else f"{won['rate']:.4f}"
-            table.add_row(labels[b], f"{won['count']}{double}", rate, interval(won))
+            table.add_row(labels[b], f"{won['count']}{double}", rate_text(won), interval(won))
         console.print(table)
-
-    timing = report["timing"]
-    line = throughput_text(timing["deals_per_second"], "deal")
-    if "game_deals_per_second" in timing:
-        line += f", {throughput_text(timing['game_deals_per_second'], 'deal')} in games"
-    console.print(line, style="dim")
+    console.print(deal_timing_text(report["timing"]), style="dim")
 
 
 @click.command(short_help="Play bots against each other: scores, events and win rates.")
@@ -372,8 +356,8 @@ def show(report: JSON, console: Console) -> None:
     metavar="A,B",
     help=f"The two bots, among: {', '.join(sorted(BOTS))}.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deck shuffles (and the bots).")
-@click.option("--games", type=int, default=0, show_default=True, metavar="G", help="Also play G whole games to 250.")
+@SEED_OPTION
+@games_option("whole games to 250")
 @click.option(
     "--options",
     "options_text",
@@ -381,17 +365,14 @@ def show(report: JSON, console: Console) -> None:
     metavar="KEY=VALUE,...",
     help="Rule options: stock=face-up|hidden, best_of=1|3|5, double_draw=winner-first|alternate, calls=spoken|silent.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object on standard output.")
+@JSON_OPTION
 def simulate(deals: int, bots_text: str, seed: int, games: int, options_text: str, as_json: bool) -> None:
     """Play deals between two bots on the engine and report scores, events and win rates.
 
     Each deal is dealt from a deck shuffled by the seed, so the same arguments give the same
     figures; the dealer alternates and the bots swap seats, so each deals half the time.
     """
-    if deals < 1:
-        raise click.BadParameter(f"play at least 1 deal, not {deals}", param_hint="'--deals'")
-    if games < 0:
-        raise click.BadParameter(f"the number of games cannot be negative ({games})", param_hint="'--games'")
+    check_counts(deals, "deal", games)
     names = option_value("'--bots'", lambda text: two_bots(text, BOTS), bots_text)
     options = option_value(
         "'--options'", lambda text: rule_options(text, parse_options, OPTION_VALUES, numbers={"best_of"}), options_text

@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ducksoup.bots import NoLegalAction
 from ducksoup.duck_soup.bots import GreedyBot, Seen
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.sampling import Knowledge, World, clone, play_out
@@ -93,7 +94,7 @@ class StrongBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal``, from ``view`` and the views before it."""
         if not legal:
-            raise ValueError("there is no legal action: the deal is over")
+            raise NoLegalAction()
         self.knowledge.observe(view)
         gone = self.greedy.memory.update(view)
         seen = silent_calls_seen(view, legal)

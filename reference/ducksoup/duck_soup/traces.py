@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from duckcheck import FORMAT_VERSION
-from duckcheck.codec import cards_text, parse_cards_text
+from duckcheck.codec import SetupError, parse_cards_text
 from duckcheck.compare import diff
 from duckcheck.duck_soup.encoding import action_json, options_json, parse_action, parse_options
 from duckcheck.duck_soup.oracle import Scope, check_setup
 from duckcheck.strict import same
-from duckcheck.trace import validate_trace
 from ducksoup.duck_soup.engine import Deal, Match
+from ducksoup.recording import EngineRecorder, header
 from duckspec.cards import Card
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action
@@ -37,8 +36,12 @@ class TraceMismatch(AssertionError):
     """The engine does not do what a trace expects; the message names the step and the difference."""
 
 
-def start(scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]) -> Deal | Match:
+def start(
+    scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int = 2
+) -> Deal | Match:
     """A new engine deal (scope ``"deal"``) or game or match, checked like a trace's setup."""
+    if players != 2:
+        raise SetupError(f"players: Duck Soup is played by 2 players, not {players!r}")
     kind = Scope(scope)
     check_setup(kind, options, len(decks))
     return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Match(decks, dealer, options)
@@ -85,7 +88,7 @@ def _first(expected: JSON, state: JSON) -> str:
     return diff(expected, state, "state")[0]
 
 
-class TraceRecorder:
+class TraceRecorder(EngineRecorder[Deal | Match, Action]):
     """Records play on the engine as a conformance trace (to replay it, share it, or dispute it)."""
 
     def __init__(
@@ -96,54 +99,27 @@ class TraceRecorder:
         decks: Sequence[Sequence[Card]],
         dealer: int,
         options: RuleOptions | None = None,
+        tags: Sequence[str] = ("recorded",),
+        players: int = 2,
     ) -> None:
         self.options = options or RuleOptions()
-        self.header: JSON = {
-            "format": FORMAT_VERSION,
-            "id": trace_id,
-            "description": description,
-            "game": GAME_ID,
-            "players": 2,
-            "scope": scope,
-            "options": options_json(self.options),
-            "dealer": dealer,
-            "sections": [],
-            "rulings": [],
-            "tags": ["recorded"],
-        }
-        self.decks = [cards_text(list(deck)) for deck in decks]
-        self.play = start(scope, self.options, dealer, decks)
-        self.initial = self.play.state()
-        self.steps: list[JSON] = []
+        play = start(scope, self.options, dealer, decks, players)
+        head = header(trace_id, description, GAME_ID, players, scope, options_json(self.options), dealer, tags)
+        super().__init__(head, decks, play, IllegalAction)
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` and record it; an illegal action is recorded as rejected, then re-raised."""
-        try:
-            self.play.apply(action)
-        except IllegalAction as error:
-            self.steps.append({"action": action_json(action), "reject": error.code.value})
-            raise
-        self.steps.append({"action": action_json(action), "state": self.play.state()})
+    def action_json(self, action: Action) -> JSON:
+        return action_json(action)
 
-    def trace(self) -> JSON:
-        """The trace so far, valid against the trace schema."""
-        return validate_trace(self.snapshot(), self.header["id"])
+    def decks_used(self) -> int:
+        return self.play.dealt if isinstance(self.play, Match) else 1
 
-    def snapshot(self) -> JSON:
-        """The trace so far, not validated: what ``play`` saves after every move, where validating each time
-        would cost more than the move (the recorder's own steps are valid by construction)."""
-        used = self.play.dealt if isinstance(self.play, Match) else 1
-        last = self.play.state()
+    def final(self) -> JSON:
+        """Every finished deal's points and scores; for a game or match, its games, games won and winner."""
         final: JSON = {"deals": _finished_deals(self.play)}
         if isinstance(self.play, Match):
+            last = self.play.state()
             final.update({"games": last["games"], "games_won": last["games_won"], "winner": last["winner"]})
-        return {
-            **self.header,
-            "decks": self.decks[:used],
-            "initial": self.initial,
-            "steps": self.steps,
-            "final": final,
-        }
+        return final
 
 
 def _finished_deals(play: Deal | Match) -> list[JSON]:

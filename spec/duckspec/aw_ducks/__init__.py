@@ -27,7 +27,7 @@ GAME_ID = "aw-ducks"
 """The game's identifier in traces and in the adapter protocol."""
 
 PLAYERS = (2, 3, 4)
-"""The numbers of players."""
+"""The numbers of players: those §2 suggests a target for (ruling AD-R19)."""
 
 SECTIONS = {
     "§1": "components",

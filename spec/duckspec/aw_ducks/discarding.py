@@ -23,6 +23,7 @@ import enum
 
 from duckspec.aw_ducks.components import Card
 from duckspec.aw_ducks.drawing import duck_arrives, to_pond, to_tableau
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.gameplay import Layout, take_top, with_card, without_card
 
 SAFE_DRAW_CARDS = 2
@@ -59,6 +60,25 @@ def forces_score(benefit: Benefit) -> bool:
     post: __return__ == (benefit != Benefit.SAFE_DRAW)
     """
     return benefit is not Benefit.SAFE_DRAW
+
+
+def forced_score_problem(forced: bool, scoring: bool, player: int) -> IllegalAction | None:
+    """The refusal of anything but a Score while a Quick Quack or a Secret Stash calls for one (§8), else None."""
+    if not forced or scoring:
+        return None
+    return IllegalAction(
+        ErrorCode.SCORE_REQUIRED, "§8", f"after a Quick Quack or a Secret Stash player {player} must Score at once"
+    )
+
+
+def tableau_problem(card: Card, tableau: tuple[Card, ...], player: int) -> IllegalAction | None:
+    """The refusal of a Discard of a card that is not in the player's tableau (§8: one card from your tableau), else
+    None."""
+    if card in tableau:
+        return None
+    return IllegalAction(
+        ErrorCode.CARD_NOT_IN_TABLEAU, "§8", f"{card} is not in player {player}'s tableau; discard one that is"
+    )
 
 
 def discard_card(layout: Layout, card: Card) -> Layout:

@@ -2,9 +2,10 @@
 
 The codes are part of the conformance contract: an implementation under test must reject an
 illegal action with the same code. When an action is wrong in several ways, the code reported
-is the first of :class:`ErrorCode` in definition order (its *precedence*), because
-:func:`duckspec.aw_ducks.rounds.check_action` and :func:`duckspec.aw_ducks.game.apply` test them
-in that order:
+is the first of :class:`ErrorCode` in definition order (its *precedence*):
+:func:`duckspec.aw_ducks.rounds.check_action` gathers every refusal the section modules find and
+reports the most urgent (:func:`most_urgent`), and :func:`duckspec.aw_ducks.game.apply` refuses
+everything once the game is over:
 
 1. ``game-over``: the game has a winner; nothing more is played (§2).
 2. ``round-over``: the round has been counted and no next round has begun (§9).
@@ -69,3 +70,8 @@ class IllegalAction(Exception):
         self.code = code
         self.rule = rule
         self.message = message
+
+
+def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
+    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
+    return min(problems, key=lambda problem: problem.code.precedence)

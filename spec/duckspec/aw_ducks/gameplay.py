@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from duckspec.aw_ducks.components import Card
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.seats import left_of
 
 
@@ -42,6 +43,13 @@ def next_player(player: int, players: int) -> int:
     post: __return__ == (player + 1) % players
     """
     return left_of(player, players)
+
+
+def turn_problem(player: int, to_act: int) -> IllegalAction | None:
+    """The refusal of an action made in the name of anyone but the player whose turn it is (§4; AD-R13), else None."""
+    if player == to_act:
+        return None
+    return IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {to_act} must act now, not player {player}")
 
 
 def with_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -6,12 +6,15 @@ empty deck (ruling AD-R01), whether in a Draw, a Safe Draw, a Quick Quack or a S
 (§7), the player who ended the round first and the others in turn order; when the round ended
 in a Quick Quack or a Secret Stash, the Score the benefit calls for is that player's final Score
 turn (AD-R03). A player's score is the value of the cards in their score pile, the stash
-included: each number card its value and each duck 5 points (AD-R18).
+included: each number card its value and each duck 5 points (AD-R18). Ducks still in the Duck
+Pond when the last final Score is taken are in nobody's score pile, so they score for nobody, and
+the next round of a game starts from a full deck of its own with an empty pond (AD-R20).
 """
 
 from __future__ import annotations
 
 from duckspec.aw_ducks.components import Card, exists  # noqa: F401 (exists: in contracts)
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.seats import left_of, seats_from
 
 DUCK_POINTS = 5
@@ -49,3 +52,18 @@ def is_last_final_score(player: int, ender: int, players: int) -> bool:
     post: __return__ == (player == final_score_order(ender, players)[-1])
     """
     return left_of(player, players) == ender
+
+
+def round_over_refusal() -> IllegalAction:
+    """The refusal of any action once every player has taken their final Score turn (§9)."""
+    return IllegalAction(ErrorCode.ROUND_OVER, "§9", "the round is over: every player has taken their final Score")
+
+
+def final_score_problem(final: bool, scoring: bool, player: int) -> IllegalAction | None:
+    """The refusal of anything but a Score once the round has ended and ``player`` owes their final Score (§9), else
+    None."""
+    if not final or scoring:
+        return None
+    return IllegalAction(
+        ErrorCode.FINAL_SCORE_REQUIRED, "§9", f"the round has ended: player {player} must take a final Score turn"
+    )

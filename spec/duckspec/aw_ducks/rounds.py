@@ -4,6 +4,10 @@ This module holds no rule of its own. It composes the section modules in the ord
 happens: set up from a deck order and a start player (§3), turns in order (§4), each a Draw
 (§6), a Score (§7) or a Discard and its benefit (§8), chosen as §5 allows; then the round's end
 and its final Score turns (§9), until every player has scored once more and the round is over.
+Who acts, what each refusal is and which refusal comes first are the section modules' rules
+(:mod:`~duckspec.aw_ducks.gameplay`, :mod:`~duckspec.aw_ducks.turn_options`,
+:mod:`~duckspec.aw_ducks.discarding`, :mod:`~duckspec.aw_ducks.round_end`,
+:mod:`~duckspec.aw_ducks.errors`).
 
 A round moves through the phases ``TURN`` (the player to act chooses among the turn options),
 ``FORCED_SCORE`` (a Quick Quack or a Secret Stash calls for a Score), ``FINAL_SCORE`` (the
@@ -17,18 +21,18 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
+from duckspec.aw_ducks.actions import Action, Discard, Draw, Score, check_well_formed, turn_option
 from duckspec.aw_ducks.components import Card
-from duckspec.aw_ducks.discarding import benefit_of, discard_turn, forces_score
+from duckspec.aw_ducks.discarding import benefit_of, discard_turn, forced_score_problem, forces_score, tableau_problem
 from duckspec.aw_ducks.drawing import draw_turn
-from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
-from duckspec.aw_ducks.gameplay import Layout, next_player
+from duckspec.aw_ducks.errors import most_urgent
+from duckspec.aw_ducks.gameplay import Layout, next_player, turn_problem
 from duckspec.aw_ducks.objective import round_winners
 from duckspec.aw_ducks.options import STANDARD, RuleOptions
-from duckspec.aw_ducks.round_end import is_last_final_score, pile_points
+from duckspec.aw_ducks.round_end import final_score_problem, is_last_final_score, pile_points, round_over_refusal
 from duckspec.aw_ducks.scoring import score_turn
 from duckspec.aw_ducks.setting_up import check_deck, check_players
-from duckspec.aw_ducks.turn_options import discard_choices, must_draw
+from duckspec.aw_ducks.turn_options import discard_choices, draw_problem, must_draw
 
 Cards = tuple[Card, ...]
 
@@ -124,38 +128,38 @@ def legal_actions(state: RoundState) -> tuple[Action, ...]:
 
 
 def check_action(state: RoundState, action: Action) -> None:
-    """Raise :class:`IllegalAction` if the rules forbid ``action`` now, with the code of highest precedence.
+    """Raise :class:`~duckspec.aw_ducks.errors.IllegalAction` if the rules forbid ``action`` now: the refusal of
+    highest precedence.
 
-    The order of the tests is the precedence documented in :mod:`duckspec.aw_ducks.errors`.
+    A malformed action (not an action at all, a player that is no ``int``, a card that is no
+    :class:`~duckspec.aw_ducks.components.Card`) is first a ``TypeError``
+    (:func:`~duckspec.aw_ducks.actions.check_well_formed`). Then every section module's refusal is gathered and
+    :func:`~duckspec.aw_ducks.errors.most_urgent` picks the one to report, so the precedence is the order of
+    :class:`~duckspec.aw_ducks.errors.ErrorCode` and nothing else.
     """
+    check_well_formed(action)
     player = state.to_act
     if player is None:
-        raise IllegalAction(ErrorCode.ROUND_OVER, "§9", "the round is over: every player has taken their final Score")
-    if action.player != player:
-        raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {player} must act now, not player {action.player}")
-    if state.phase is Phase.FINAL_SCORE and not isinstance(action, Score):
-        raise IllegalAction(
-            ErrorCode.FINAL_SCORE_REQUIRED, "§9", f"the round has ended: player {player} must take a final Score turn"
-        )
-    if state.phase is Phase.FORCED_SCORE and not isinstance(action, Score):
-        raise IllegalAction(
-            ErrorCode.SCORE_REQUIRED, "§8", f"after a Quick Quack or a Secret Stash player {player} must Score at once"
-        )
-    if state.phase is not Phase.TURN:
-        return
-    tableau = state.tableaux[player]
-    if must_draw(tableau) and not isinstance(action, Draw):
-        raise IllegalAction(ErrorCode.DRAW_REQUIRED, "§5", f"player {player}'s tableau is empty: they must Draw")
-    if isinstance(action, Discard) and action.card not in tableau:
-        raise IllegalAction(
-            ErrorCode.CARD_NOT_IN_TABLEAU,
-            "§8",
-            f"{action.card} is not in player {player}'s tableau; discard one that is",
-        )
+        raise round_over_refusal()
+    option, scoring = turn_option(action), isinstance(action, Score)
+    problems = [
+        turn_problem(action.player, player),
+        final_score_problem(state.phase is Phase.FINAL_SCORE, scoring, player),
+        forced_score_problem(state.phase is Phase.FORCED_SCORE, scoring, player),
+    ]
+    if state.phase is Phase.TURN:
+        tableau = state.tableaux[player]
+        problems.append(draw_problem(tableau, option, player))
+        if isinstance(action, Discard):
+            problems.append(tableau_problem(action.card, tableau, player))
+    found = [problem for problem in problems if problem is not None]
+    if found:
+        raise most_urgent(found)
 
 
 def apply(state: RoundState, action: Action) -> RoundState:
-    """The state after ``action``; raises :class:`IllegalAction` (changing nothing) if it is not legal."""
+    """The state after ``action``; raises :class:`~duckspec.aw_ducks.errors.IllegalAction` (changing nothing) if it
+    is not legal."""
     check_action(state, action)
     if isinstance(action, Score):
         return score(state)

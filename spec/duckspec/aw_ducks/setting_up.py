@@ -3,7 +3,9 @@
 Both random choices are inputs here, never made by the specification: a round starts from a deck
 order that the caller gives, listed top first (the first card is the first drawn), and from a
 start player named by the caller. Every card starts in the deck; tableaux, score piles, the
-Duck Pond and the discard pile start empty (§4). Two to four players take part.
+Duck Pond and the discard pile start empty (§4). Two to four players take part: the text never
+says so, but §2 suggests a target for two, three and four players and no other number (ruling
+AD-R19).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from duckspec.aw_ducks.components import ALL_KINDS, DECK_SIZE, Card, copies, for
 from duckspec.seats import left_of
 
 PLAYER_COUNTS = (2, 3, 4)
-"""The numbers of players the game is made for (§1, §3)."""
+"""The numbers of players the game is made for: those §2 suggests a target for (AD-R19)."""
 
 
 class InvalidDeck(ValueError):
@@ -56,7 +58,8 @@ def check_deck(deck: Sequence[Card]) -> None:
 
 
 def check_players(players: int, start: int) -> None:
-    """Raise :class:`InvalidSetup` unless 2 to 4 players play and ``start`` is one of them (§3)."""
+    """Raise :class:`InvalidSetup` unless 2 to 4 players play, the counts §2 suggests a target for (AD-R19), and
+    the start player is one of them."""
     if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise InvalidSetup(f"Aw Ducks! is played by 2, 3 or 4 players, not {players!r}")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:

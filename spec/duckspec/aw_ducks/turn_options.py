@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from duckspec.aw_ducks.components import Card, exists  # noqa: F401 (exists: in contracts)
+from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 
 
 class TurnOption(enum.StrEnum):
@@ -27,6 +28,13 @@ def must_draw(tableau: tuple[Card, ...]) -> bool:
     post: __return__ == (len(tableau) == 0)
     """
     return not tableau
+
+
+def draw_problem(tableau: tuple[Card, ...], option: TurnOption, player: int) -> IllegalAction | None:
+    """The refusal of a Score or a Discard on an empty tableau, where §5 leaves only the Draw, else None."""
+    if option is TurnOption.DRAW or not must_draw(tableau):
+        return None
+    return IllegalAction(ErrorCode.DRAW_REQUIRED, "§5", f"player {player}'s tableau is empty: they must Draw")
 
 
 def turn_options(tableau: tuple[Card, ...]) -> tuple[TurnOption, ...]:
