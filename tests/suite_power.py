@@ -38,15 +38,18 @@ def faulty_module(package: str) -> ModuleType | None:
 
 
 def pinning_traces(package: str) -> Mapping[str, tuple[str, ...]]:
-    """The game's faults that move a threshold by one, each with the traces named as rejecting it (its faulty
-    module's ``THRESHOLDS``; empty if it has none)."""
+    """The game's faults that move a threshold by one, each with the traces named as rejecting it: its faulty
+    module's ``THRESHOLDS`` when it maps faults to traces; empty when it only lists the faults (a game whose own
+    ``test_suite_power.py`` names their traces) or has none."""
     module = faulty_module(package)
-    return dict(getattr(module, "THRESHOLDS", {})) if module else {}
+    named = getattr(module, "THRESHOLDS", {}) if module else {}
+    return dict(named) if isinstance(named, Mapping) else {}
 
 
 def thresholds(package: str) -> tuple[str, ...]:
-    """The game's faults that move a threshold by one."""
-    return tuple(pinning_traces(package))
+    """The game's faults that move a threshold by one (``THRESHOLDS``, a mapping or a list of names)."""
+    module = faulty_module(package)
+    return tuple(getattr(module, "THRESHOLDS", ())) if module else ()
 
 
 def traces_of(game_id: str, ids: Collection[str] | None = None) -> list[dict[str, Any]]:

@@ -57,7 +57,7 @@ from ducksoup.viewer.compact import compact_embedded
 from ducksoup.viewer.document import view_document
 from ducksoup.viewer.scene import playing_card_face
 from duckspec.cards import Card, Suit
-from duckspec.rulings import Alternative, Ruling
+from duckspec.rulings import Inexpressible, Ruling
 
 JSON = dict[str, Any]
 LOGGER = logging.getLogger(__name__)
@@ -311,11 +311,9 @@ def source_rst(suite: GameSuite, source: str) -> str:
     return f"{name}, part “{place}”"
 
 
-def alternative_rst(alternative: Alternative) -> str:
-    """How an other reading is pinned: by its fault, or not at all, with the reason the protocol cannot show it."""
-    if alternative.fault:
-        return f"(``{alternative.fault}``)"
-    return f"(not expressible in the protocol: {escape(one_line(alternative.not_expressible))})"
+def inexpressible_rst(other: Inexpressible) -> str:
+    """An other reading no trace can show, with the reason (a register's ``inexpressible`` list)."""
+    return f"   * {escape(one_line(other.reading))} Not expressible: {escape(one_line(other.reason))}"
 
 
 def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
@@ -333,9 +331,13 @@ def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list
         lines += [f":Other readings: each played by a faulty implementation (``{notes.FAULTS_FILE}``) that the suite"]
         lines += [f"   rejects (``{notes.POWER_TEST}``):", ""]
         lines += [
-            f"   * {escape(one_line(alternative.reading))} {alternative_rst(alternative)}"
+            f"   * {escape(one_line(alternative.reading))} (``{alternative.fault}``)"
             for alternative in ruling.alternatives
         ]
+        lines += [""]
+    if ruling.inexpressible:
+        lines += [":Readings no trace can show:", ""]
+        lines += [inexpressible_rst(other) for other in ruling.inexpressible]
         lines += [""]
     exercised = traces_for_ruling(traces, ruling.id)
     lines += [f":Traces: {len(exercised)} (each lists the ruling in its ``rulings`` field)", ""]

@@ -20,15 +20,23 @@ class Alternative:
     """Another reading of a ruling's question, and the faulty implementation that plays it.
 
     ``fault`` names an implementation of the game's ``tests/faulty/<game>.py`` that follows the reading;
-    the conformance suite must reject it, which is how the suite is known to pin the ruling. A reading
-    that no implementation could show over the adapter protocol (a call withdrawn after the card is
-    down, where the protocol sends a card and its call as one action) names no fault: its
-    ``not_expressible`` says why instead. Exactly one of the two is given.
+    the conformance suite must reject it, which is how the suite is known to pin the ruling.
     """
 
     reading: str
-    fault: str = ""
-    not_expressible: str = ""
+    fault: str
+
+
+@dataclass(frozen=True)
+class Inexpressible:
+    """Another reading that no trace can show, and why (a register's ``inexpressible`` list).
+
+    A call withdrawn after its card is down cannot be sent over the adapter protocol, whose action is a
+    card with its call; so no faulty implementation can play the reading and no trace can reject it.
+    """
+
+    reading: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,7 @@ class Ruling:
     tests: tuple[str, ...]
     option: str | None = None
     alternatives: tuple[Alternative, ...] = ()
+    inexpressible: tuple[Inexpressible, ...] = ()
 
 
 def load_rulings(game: str) -> tuple[Ruling, ...]:
@@ -61,12 +70,12 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             tests=tuple(entry["tests"]),
             option=entry.get("option"),
             alternatives=tuple(
-                Alternative(
-                    reading=alternative["reading"],
-                    fault=alternative.get("fault", ""),
-                    not_expressible=alternative.get("not_expressible", ""),
-                )
+                Alternative(reading=alternative["reading"], fault=alternative["fault"])
                 for alternative in entry.get("alternatives", [])
+            ),
+            inexpressible=tuple(
+                Inexpressible(reading=other["reading"], reason=other["reason"])
+                for other in entry.get("inexpressible", [])
             ),
         )
         for entry in tomllib.loads(text)["ruling"]
@@ -76,10 +85,4 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             raise ValueError(
                 f"ruling ID {ruling.id!r} of {game} is not of the form XX-R01 (the game's prefix, -R, two digits)"
             )
-        for alternative in ruling.alternatives:
-            if bool(alternative.fault) == bool(alternative.not_expressible):
-                raise ValueError(
-                    f"{ruling.id} of {game}: the other reading {alternative.reading!r} needs either a fault or a "
-                    "not_expressible reason, not both or neither"
-                )
     return rulings

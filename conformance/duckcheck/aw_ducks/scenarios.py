@@ -419,7 +419,7 @@ def played_round(deck: tuple[Card, ...], start: int, players: int) -> Recorder:
 
 def round_scores(deck: tuple[Card, ...], start: int, players: int) -> tuple[int, ...]:
     """The scores of a round played by the random bot (:func:`played_round`)."""
-    return tuple(played_round(deck, start, players).finished_rounds[0]["scores"])
+    return tuple(played_round(deck, start, players).outcomes[0]["scores"])
 
 
 def pond_left(deck: tuple[Card, ...], start: int, players: int) -> tuple[Card, ...]:
@@ -435,7 +435,7 @@ def level_twice_case(trace_id: str, description: str, players: int) -> JSON:
     """A game whose first round (the first seeded one that levels the top) and second round (the first seeded deck
     that levels it again) both leave the highest totals level at or past the target; the rest is played out."""
     for deck, start, recorder in rounds_found(trace_id, "random", players):
-        first = tuple(recorder.finished_rounds[0]["scores"])
+        first = tuple(recorder.outcomes[0]["scores"])
         target = first_round_target(first, "level")
         if target is None:
             continue
