@@ -1,7 +1,8 @@
 """Every check of the project, one nox session each.
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser, bridges.
-Not default: soak (long property and differential tests), soak-runner (the runner against randomly
+Not default: soak (long property and differential tests), suite-power (how many traces reject each faulty
+implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
 bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
@@ -163,6 +164,16 @@ def soak(session: nox.Session) -> None:
     """The property tests with the long Hypothesis profile (not run by default)."""
     install(session)
     session.run("pytest", *SOAK_TESTS, *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
+
+
+@nox.session(python=PYTHON, name="suite-power")
+def suite_power(session: nox.Session) -> None:
+    """For every faulty implementation of every game (``tests/faulty/<game>.py``), how many traces of the suite
+    reject it, the faults that move a threshold by one marked ``*``; fails when one of those is rejected by fewer
+    than two traces (not run by default: each game's whole suite runs once per fault, some minutes).
+    ``nox -s suite-power -- [--thresholds] [GAME ...]`` counts only the threshold faults, or only some games."""
+    install(session)
+    session.run("python", "-m", "tests.suite_power", *session.posargs)
 
 
 @nox.session(python=PYTHON, name="soak-runner")

@@ -184,3 +184,67 @@ def test_every_spec_function_reading_an_option_names_it(where: str, doc: str, so
     for option, kind in OPTIONS.items():
         if re.search(rf"options\.{option}\b|: {kind}\b|\b{kind}\.", body):
             assert f"``{option}``" in doc or f"option {option}" in doc, f"{where} reads {option} without naming it"
+
+
+DS_ITEMS = {"§3": 3, "§4": 4, "§5": 3}
+"""The numbered items of the English (and German) Duck Soup sections that have them."""
+DD_ITEMS = {"§4": 6}
+"""Doubleduck's §4 in the project's paragraphs (§4.1 the lead ... §4.6 the draw, ``duck_course``'s docstring)."""
+SECTIONED = {
+    "duck_soup": ({"en": "duck_soup", "de": "duck_soup"}, "en"),
+    "doubleduck": ({"dd": "doubleduck", "ds-en": "duck_soup", "ds-de": "duck_soup"}, "dd"),
+    "aw_ducks": ({"text": "aw_ducks", "text picture": "aw_ducks"}, "text"),
+}
+"""Per rulings register: the sources cited by section (and the game whose numbering they use), and the one a bare
+``§n`` in a ruling's text means (the game's own text)."""
+UNSECTIONED = {"duck_soup": {"ko", "cardstock"}, "doubleduck": {"later-dd"}, "aw_ducks": set()}
+"""Sources cited by the name of a part (the Korean text's headings, CardStock's file) or as a whole."""
+REGISTER_CITATION = re.compile(r"(?:\b((?:ds-)?[a-z]{2,}(?: picture)?) )?§(\d+)(?:\.(\d+))?")
+
+
+def section_problem(game: str, section: str, item: str | None) -> str | None:
+    """Why ``§section.item`` is no section of ``game``'s rules, or None when it is one."""
+    if f"§{section}" not in SUBJECTS_OF[game]:
+        return f"§{section} is no section of {game}'s rules"
+    items = {"duck_soup": DS_ITEMS, "doubleduck": DD_ITEMS}.get(game, {}).get(f"§{section}", 0)
+    if item is not None and not 1 <= int(item) <= items:
+        return f"§{section}.{item} is no item of {game}'s §{section}"
+    return None
+
+
+def register_citations(package: str) -> Iterator[tuple[str, str]]:
+    """(where, problem) for every citation of ``package``'s rulings register that points at no section."""
+    from duckspec.rulings import load_rulings
+
+    sectioned, own = SECTIONED[package]
+    for ruling in load_rulings(package):
+        for source in ruling.sources:
+            document, _, part = source.partition(" §")
+            if document in UNSECTIONED[package] or document.split()[0] in UNSECTIONED[package]:
+                continue
+            if document not in sectioned or not part:
+                yield f"{ruling.id} sources", f"{source!r} names no known source with a section"
+                continue
+            section, _, item = part.partition(".")
+            problem = section_problem(sectioned[document], section, item or None)
+            if problem:
+                yield f"{ruling.id} sources", problem
+        for text in (ruling.question, ruling.decision, ruling.rationale):
+            for match in REGISTER_CITATION.finditer(text):
+                document = match.group(1) if match.group(1) in sectioned else own
+                problem = section_problem(sectioned[document], match.group(2), match.group(3))
+                if problem:
+                    yield f"{ruling.id} text", f"{problem}: {match.group(0)!r}"
+
+
+@pytest.mark.parametrize("package", sorted(SECTIONED))
+def test_every_section_a_rulings_register_cites_exists(package: str) -> None:
+    found = list(register_citations(package))
+    assert not found, found
+
+
+@pytest.mark.parametrize(
+    ("game", "section", "item"), [("doubleduck", "9", None), ("duck_soup", "4", "5"), ("aw_ducks", "3", "1")]
+)
+def test_a_citation_of_a_missing_section_is_caught(game: str, section: str, item: str | None) -> None:
+    assert section_problem(game, section, item)

@@ -111,8 +111,10 @@ def test_every_ruling_is_in_the_register_with_its_traces(game: GameSuite, ext: M
             assert ext.escape(part) in chunk or part in chunk, f"{ruling.id}: {part!r} missing"
         if ruling.option:
             assert f":Rule option: ``{ruling.option}``" in chunk
-        assert ":Other readings:" in chunk
+        assert (":Other readings:" in chunk) == bool(ruling.alternatives)
+        assert (":Readings no trace can show:" in chunk) == bool(ruling.inexpressible)
         assert all(f"(``{alternative.fault}``)" in chunk for alternative in ruling.alternatives)
+        assert all(ext.inexpressible_rst(other) in chunk for other in ruling.inexpressible)
         expected = {trace["id"] for trace in suite if ruling.id in trace["rulings"]}
         assert linked_traces(chunk) == expected, f"{ruling.id}: the register does not link exactly its traces"
         assert expected, f"{ruling.id}: no trace exercises it"

@@ -1,5 +1,6 @@
-"""The README's account of the checks agrees with ``noxfile.py``: the default sessions it names in its text
-and in its table of checks are the ones ``nox`` runs, and each session it lists exists."""
+"""The READMEs agree with the code: the top README's account of the checks with ``noxfile.py`` (the default
+sessions it names in its text and in its table of checks are the ones ``nox`` runs, and each session it lists
+exists), and the conformance README's versions with the package's."""
 
 from __future__ import annotations
 
@@ -63,3 +64,15 @@ def test_each_session_in_the_table_exists_and_says_whether_it_is_default() -> No
     assert set(defaults) <= set(rows), "every default session has its own row"
     for name, text in rows.items():
         assert ("(not default)" in text) == (name not in defaults), name
+
+
+def test_the_conformance_readme_names_the_suite_and_format_versions_of_the_package() -> None:
+    """``conformance/README.md`` says what ``ducksoup --version`` prints: the suite, trace format and protocol."""
+    from duckcheck import FORMAT_VERSION, PROTOCOL_VERSION, SUITE_VERSION
+
+    text = (ROOT / "conformance" / "README.md").read_text(encoding="utf-8")
+    said = re.search(
+        r"the suite \(`([^`]+)`\), the trace format\s+\(`([^`]+)`\) and the adapter protocol \(`([^`]+)`\)", text
+    )
+    assert said is not None, "conformance/README.md no longer says which versions `ducksoup --version` prints"
+    assert said.groups() == (SUITE_VERSION, FORMAT_VERSION, str(PROTOCOL_VERSION))

@@ -15,5 +15,5 @@ say ``1.2``."""
 PROTOCOL_VERSION = 1
 """Version of the adapter protocol (``conformance/schema/protocol.schema.json``)."""
 
-SUITE_VERSION = "1.2.0"
+SUITE_VERSION = "1.3.0"
 """Version of the suite's contents (``conformance/traces/manifest.json``)."""

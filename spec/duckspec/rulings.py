@@ -28,6 +28,18 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Inexpressible:
+    """Another reading that no trace can show, and why (a register's ``inexpressible`` list).
+
+    A call withdrawn after its card is down cannot be sent over the adapter protocol, whose action is a
+    card with its call; so no faulty implementation can play the reading and no trace can reject it.
+    """
+
+    reading: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Ruling:
     """One ruling: the question, the decision, why, the sources weighed, the tests exercising it and the other
     readings the suite rejects."""
@@ -41,6 +53,7 @@ class Ruling:
     tests: tuple[str, ...]
     option: str | None = None
     alternatives: tuple[Alternative, ...] = ()
+    inexpressible: tuple[Inexpressible, ...] = ()
 
 
 def load_rulings(game: str) -> tuple[Ruling, ...]:
@@ -59,6 +72,10 @@ def load_rulings(game: str) -> tuple[Ruling, ...]:
             alternatives=tuple(
                 Alternative(reading=alternative["reading"], fault=alternative["fault"])
                 for alternative in entry.get("alternatives", [])
+            ),
+            inexpressible=tuple(
+                Inexpressible(reading=other["reading"], reason=other["reason"])
+                for other in entry.get("inexpressible", [])
             ),
         )
         for entry in tomllib.loads(text)["ruling"]

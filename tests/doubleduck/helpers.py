@@ -47,3 +47,12 @@ def advance(state: DealState, stock_left: int, keep: str = "") -> DealState:
     while not (not state.table and len(state.stock) == stock_left and (stock_left or state.course.value == "soup")):
         state = apply(state, next(a for a in legal_actions(state) if a.call is Call.NONE and a.card not in kept))
     return state
+
+
+MALFORMED = [
+    (Play(1, "AC"), "a Play's card is a Card, not 'AC'"),  # type: ignore[arg-type]
+    (Play(True, parse_card("JS")), "an action's player is an int, not True"),
+    (Play(0, parse_card("JS"), "quack"), "a Play's call is a Call"),  # type: ignore[arg-type]
+    ("0:JS", "an action is a Play, not str"),
+]
+"""Actions of the wrong types, and the start of the ``TypeError`` each gets (as Duck Soup words them)."""

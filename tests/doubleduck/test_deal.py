@@ -10,7 +10,7 @@ from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.deal import DealState, Phase, apply, legal_actions
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
-from tests.doubleduck.helpers import play, position, run
+from tests.doubleduck.helpers import MALFORMED, play, position, run
 
 AS_PLAYED = RuleOptions(draw=DrawOrder.AS_PLAYED)
 JACKS = ("JS JC", "JH JD", "JC 2C", "JS 3C")
@@ -133,3 +133,43 @@ def test_legal_actions_are_canonically_sorted_and_each_legal() -> None:
             apply(state, action)
         state = apply(state, actions[-1])
     assert state.course is Course.SOUP or len(state.stock) < 52
+
+
+@pytest.mark.parametrize(("action", "message"), MALFORMED, ids=[message for _, message in MALFORMED])
+def test_a_malformed_action_is_a_type_error_naming_it_and_changes_nothing(action: object, message: str) -> None:
+    state = position(JACKS)
+    with pytest.raises(TypeError) as error:
+        apply(state, action)  # type: ignore[arg-type]
+    assert str(error.value).startswith(message)
+    assert state == position(JACKS)
+
+
+def test_the_deal_module_holds_no_refusal_of_its_own() -> None:
+    """``deal.py`` composes the section modules: every refusal is built in the section that states its rule."""
+    import inspect
+
+    import duckspec.doubleduck.deal as deal_module
+
+    source = inspect.getsource(deal_module)
+    assert "IllegalAction(" not in source and "ErrorCode." not in source
+    assert "turn_problem" in source and "call_problem" in source and "deal_over_refusal" in source
+
+
+@pytest.mark.ruling("DD-R20")
+def test_a_call_on_the_partners_lead_is_legal() -> None:
+    quacked = run(position(JACKS), "0:JS 1:JH")
+    assert play(2, "JC", Call.QUACK_QUACK) in legal_actions(quacked)
+    assert run(quacked, "2:JC:quack-quack 3:3C").leader == 2  # seat 2 takes its partner's trick
+    doubled = run(position(("JS", "2C", "JS", "3C")), "0:JS 1:2C")
+    assert play(2, "JS", Call.DOUBLEDUCK) in legal_actions(doubled)
+    assert run(doubled, "2:JS:doubleduck 3:3C").leader == 2
+
+
+@pytest.mark.ruling("DD-R21")
+def test_a_call_comes_with_its_card() -> None:
+    """A card and its call are one action: once the card is down silently, no later call can be added to it."""
+    state = run(position(JACKS), "0:JS 1:JH")
+    assert state.table[1].call is Call.NONE
+    late = refused(state, play(1, "JH", Call.QUACK), ErrorCode.NOT_YOUR_TURN)
+    assert late.rule == "§4"
+    assert all(action.player == 2 for action in legal_actions(state))

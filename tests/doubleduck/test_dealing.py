@@ -18,6 +18,8 @@ from duckspec.doubleduck.dealing import (
     initial_stock,
     next_dealer,
 )
+from duckspec.doubleduck.duck_course import player_to_play
+from duckspec.seats import partner, side_of
 
 
 @pytest.mark.ruling("DD-R01")
@@ -76,3 +78,14 @@ def test_arrange_deck_deals_the_named_cards_to_their_seats() -> None:
 def test_arrange_deck_refuses_a_third_copy() -> None:
     with pytest.raises(InvalidDeck, match="at most twice"):
         arrange_deck(3, [parse_cards(["JS", "JS"]), parse_cards(["JS"]), (), ()])
+
+
+@pytest.mark.ruling("DD-R19")
+def test_partners_sit_opposite() -> None:
+    """Seats 0 and 2 are side 0, 1 and 3 side 1; play goes to the left, so the four cards of a trick alternate
+    between the sides whoever leads."""
+    assert [side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert [partner(seat) for seat in range(4)] == [2, 3, 0, 1]
+    for leader in range(4):
+        turns = [player_to_play(leader, played) for played in range(4)]
+        assert [side_of(seat) for seat in turns] == [side_of(leader), 1 - side_of(leader)] * 2

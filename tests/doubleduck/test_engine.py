@@ -11,6 +11,7 @@ from ducksoup.doubleduck.engine import Deal, Game
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import two_packs
+from tests.doubleduck.helpers import MALFORMED
 
 
 def test_the_doctest_passes() -> None:
@@ -61,3 +62,13 @@ def test_the_legal_actions_are_cached_until_the_next_step() -> None:
     assert deal.legal_actions() is first
     deal.apply(first[0])
     assert deal.legal_actions() is not first
+
+
+@pytest.mark.parametrize(("action", "message"), MALFORMED, ids=[message for _, message in MALFORMED])
+def test_a_malformed_action_is_refused_as_the_spec_refuses_it(action: object, message: str) -> None:
+    deal = Deal(two_packs(), 3)
+    before = deal.state()
+    with pytest.raises(TypeError) as error:
+        deal.apply(action)  # type: ignore[arg-type]
+    assert str(error.value).startswith(message)
+    assert deal.state() == before

@@ -21,12 +21,14 @@ from typing import Literal
 
 from pytest import MonkeyPatch
 
+import duckcheck.doubleduck.oracle as oracle
 import ducksoup.doubleduck.engine as engine
 import duckspec.doubleduck.deal as deal_module
 import duckspec.doubleduck.dealing as dealing
 import duckspec.doubleduck.duck_course as duck_course
 import duckspec.doubleduck.game as game_module
 import duckspec.doubleduck.scoring as scoring
+import duckspec.doubleduck.soup_course as soup_course
 import duckspec.doubleduck.winning as winning
 import duckspec.trick_taking as trick_taking
 from ducksoup.doubleduck.engine import DOUBLEDUCK, DUCK, NAMES, NONE, PLAYS, SOUP, Deal, Game
@@ -81,7 +83,7 @@ def first_card_to_the_dealer(mp: MonkeyPatch) -> None:
 
 @fault("deal-in-blocks", "spec")
 def deal_in_blocks(mp: MonkeyPatch) -> None:
-    """DD-R01: each player takes thirteen cards in one block, from the dealer's left round to the dealer."""
+    """§2 (against DD-R01's deal): each player takes thirteen cards in one block, not one card at a time."""
 
     def deal_hands(deck: Sequence[Card], dealer: int) -> dealing.Hands:
         blocks = {(dealer + 1 + k) % 4: tuple(sorted(deck[13 * k : 13 * k + 13])) for k in range(4)}
@@ -98,23 +100,12 @@ def quacks_count_the_lead(mp: MonkeyPatch) -> None:
         return min(3, 2 + sum(1 for card in follows if card.rank == led.rank))
 
     mp.setattr(duck_course, "quacks_due", quacks_due)
-    mp.setattr(deal_module, "quacks_due", quacks_due)
 
 
 @fault("doubleduck-by-any-match", "spec")
 def doubleduck_by_any_match(mp: MonkeyPatch) -> None:
     """DD-R05: any card of the rank led may call doubleduck, not only the second copy of the card led."""
-    original = deal_module.check_action
     mp.setattr(duck_course, "is_exact_duplicate", lambda card, other: card.rank == other.rank)
-
-    def check_action(state: deal_module.DealState, action: Play) -> None:
-        try:
-            original(state, action)
-        except IllegalAction as error:
-            if error.code is not ErrorCode.NOT_THE_DUPLICATE:
-                raise
-
-    mp.setattr(deal_module, "check_action", check_action)
 
 
 @fault("quack-beats-doubleduck", "spec")
@@ -200,7 +191,7 @@ def one_card_per_trick(mp: MonkeyPatch) -> None:
 
 @fault("partners-store-own-winnings", "spec")
 def partners_store_own_winnings(mp: MonkeyPatch) -> None:
-    """DD-R11: each partner keeps the cards of the tricks he wins himself (the side's lower seat in the first
+    """§5, DD-R11: each partner keeps the cards of the tricks he wins himself (the side's lower seat in the first
     place of its piles, the higher in the second), and the score multiplies the two partners' piles."""
     original = deal_module.finish_trick
 
@@ -272,6 +263,100 @@ def soup_starts_early(mp: MonkeyPatch) -> None:
         "course_after_trick",
         lambda course, stock_left: Course.SOUP if course is Course.SOUP or stock_left <= 4 else Course.DUCK,
     )
+
+
+@fault("target-at-999", "spec")
+def target_at_999(mp: MonkeyPatch) -> None:
+    """§7, DD-R14: the target is taken one point low, a total of 999 reaching it."""
+    mp.setattr(winning, "has_reached_target", lambda total: total >= 999)
+
+
+@fault("three-deals-a-game", "spec")
+def three_deals_a_game(mp: MonkeyPatch) -> None:
+    """§7: a game is three deals or 1000 points instead of four deals (and three deals are counted as unplayed)."""
+    mp.setattr(winning, "DEALS_PER_GAME", 3)
+
+
+@fault("five-deals-a-game", "spec")
+def five_deals_a_game(mp: MonkeyPatch) -> None:
+    """§7: a game is five deals or 1000 points instead of four deals."""
+    mp.setattr(winning, "DEALS_PER_GAME", 5)
+
+
+@fault("one-extra-deal-only", "spec")
+def one_extra_deal_only(mp: MonkeyPatch) -> None:
+    """DD-R13: only one more deal is played after level totals; level again, the game ends all the same, side 0
+    taking the tie with a single game point."""
+    original = game_module.apply
+
+    def apply(state: game_module.GameState, action: Play) -> game_module.GameState:
+        after = original(state, action)
+        if after.deals_played == state.deals_played or after.result is not None or not state.deals_played:
+            return after
+        before, totals = state.totals, after.totals
+        extra = winning.is_game_complete(before, state.deals_played) and before[0] == before[1]
+        if not extra or totals[0] != totals[1]:
+            return after
+        end = winning.GameEnd.TARGET if winning.has_reached_target(max(totals)) else winning.GameEnd.DEALS
+        finished = deal_module.apply(state.deal, action)
+        return replace(after, deal=finished, decks=state.decks, result=winning.GameResult(0, end, 1, totals))
+
+    mp.setattr(game_module, "apply", apply)
+
+
+@fault("partners-side-by-side", "spec")
+def partners_side_by_side(mp: MonkeyPatch) -> None:
+    """DD-R19: partners sit side by side (seats 0 and 1 against 2 and 3), so two turns of one side follow each
+    other."""
+    mp.setattr(deal_module, "side_of", lambda seat: seat // 2)
+    mp.setattr(soup_course, "partner", lambda seat: seat ^ 1)
+
+
+@fault("no-call-on-partners-lead", "spec")
+def no_call_on_partners_lead(mp: MonkeyPatch) -> None:
+    """DD-R20: a player may not quack or doubleduck the card the partner led: such a call is refused."""
+    original_check, original_legal = deal_module.check_action, deal_module.legal_actions
+
+    def on_partners_lead(state: deal_module.DealState, action: Play) -> bool:
+        return action.call is not Call.NONE and bool(state.table) and (state.table[0].player - action.player) % 2 == 0
+
+    def check_action(state: deal_module.DealState, action: Play) -> None:
+        original_check(state, action)
+        if on_partners_lead(state, action):
+            raise IllegalAction(ErrorCode.CALL_NOT_ALLOWED, "DD-R20", "no call on the partner's lead")
+
+    def legal_actions(state: deal_module.DealState) -> tuple[Play, ...]:
+        return tuple(action for action in original_legal(state) if not on_partners_lead(state, action))
+
+    mp.setattr(deal_module, "check_action", check_action)
+    mp.setattr(deal_module, "legal_actions", legal_actions)
+
+
+@fault("keepers-fixed-by-seat", "spec")
+def keepers_fixed_by_seat(mp: MonkeyPatch) -> None:
+    """DD-R11: a side's keepers are fixed before play, its lower seat (0 or 1) keeping the Duck pile and its
+    higher seat the Soup pile, whoever wins the tricks."""
+
+    def keepers_after_trick(keepers: soup_course.Keepers, winner: int, course: Course) -> soup_course.Keepers:
+        lower = winner % 2
+        if course is Course.DUCK:
+            return lower, keepers[1]
+        return keepers[0], lower + 2
+
+    mp.setattr(deal_module, "keepers_after_trick", keepers_after_trick)
+
+
+@fault("first-dealer-is-seat-0", "spec")
+def first_dealer_is_seat_0(mp: MonkeyPatch) -> None:
+    """DD-R15: seat 0 always deals first, whatever seat the trace names."""
+    original = oracle.Table.start
+
+    def start(
+        cls: type[oracle.Table], scope: oracle.Scope, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]]
+    ) -> oracle.Table:
+        return original(scope, options, 0, decks)
+
+    mp.setattr(oracle.Table, "start", classmethod(start))
 
 
 # --------------------------------------------------------------------------------------------
@@ -615,6 +700,21 @@ def partner_hand_shown(mp: MonkeyPatch) -> None:
     mp.setattr(Deal, "observation", observation)
 
 
+@fault("waste-shown", "engine")
+def waste_shown(mp: MonkeyPatch) -> None:
+    """DD-R10: the waste pile lies face up, and every view shows how many cards it holds."""
+    original = Deal.observation
+
+    def observation(self: Deal, player: int, state: engine.JSON | None = None) -> engine.JSON:
+        seen = original(self, player, state)
+        in_hands = sum(len(hand) for hand in self.hands)
+        played = engine.DECK_SIZE - in_hands - (engine.DECK_SIZE - self.top) - len(self.table)
+        seen["waste"] = played - sum(sum(side) for side in self.piles)
+        return seen
+
+    mp.setattr(Deal, "observation", observation)
+
+
 @fault("rejected-card-still-played", "engine")
 def rejected_card_still_played(mp: MonkeyPatch) -> None:
     """§4 (errors: a rejected action changes nothing): the card of a refused play leaves the hand all the same."""
@@ -667,6 +767,21 @@ def deal_over_as_not_your_turn(mp: MonkeyPatch) -> None:
         original(deal, action)
 
     around_apply(mp, apply)
+
+
+THRESHOLDS: dict[str, tuple[str, ...]] = {
+    "target-above-1000": ("dd-game-exactly-1000", "dd-game-exactly-1000-second-deal"),
+    "target-at-999": ("dd-game-999-after-two-deals", "dd-game-999-after-three-deals"),
+    "both-at-1000-scores-the-bonus": ("dd-game-both-at-1000", "dd-game-999-after-three-deals"),
+    "level-game-drawn": ("dd-game-level-at-1000", "dd-game-level-after-four-deals"),
+    "one-extra-deal-only": ("dd-game-level-twice-after-four-deals", "dd-game-level-twice-at-1000"),
+    "three-deals-a-game": ("dd-game-four-deals", "dd-game-level-after-four-deals"),
+    "five-deals-a-game": ("dd-game-four-deals", "dd-game-greedy-as-played-01"),
+    "soup-starts-early": ("dd-edge-last-duck-trick", "dd-edge-ace-high-in-the-soup"),
+}
+"""The faults that move a line of the rules by one (the target, the other side's reaching it, level totals, the
+number of deals, the end of the Duck course), each with traces in different situations that reject it: two at
+least (``tests/test_suite_power.py``; ``nox -s suite-power`` counts every rejecting trace)."""
 
 
 def main() -> int:

@@ -767,6 +767,19 @@ def silent_fourth_card_compulsory() -> None:
     around_apply(apply)
 
 
+THRESHOLDS: dict[str, tuple[str, ...]] = {
+    "target-above-250": ("ds-game-target-exactly-250", "ds-match-target-exactly-250"),
+    "pond-at-126": ("ds-game-pond-at-125", "ds-match-pond-at-125"),
+    "in-the-soup-at-125": ("ds-game-loser-at-125", "ds-match-loser-at-125"),
+    "in-the-soup-under-124": ("ds-game-loser-at-124", "ds-match-loser-at-124"),
+    "level-totals-to-player-0": ("ds-game-level-totals", "ds-game-level-totals-twice"),
+    "one-extra-deal-only": ("ds-game-level-totals-twice", "ds-match-level-totals-twice"),
+}
+"""The faults that move a line of §9 by one (the target, the pond, the soup line, level totals), each with traces
+in different situations that reject it: two at least (``tests/test_suite_power.py``; ``nox -s suite-power``
+counts every rejecting trace)."""
+
+
 def main() -> int:
     if len(sys.argv) != 2 or sys.argv[1] not in FAULTS:
         print(f"usage: duck_soup.py {{{','.join(FAULTS)}}}", file=sys.stderr)

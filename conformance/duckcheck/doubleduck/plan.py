@@ -110,10 +110,16 @@ def pool_of_deal(number: int) -> list[Outcome]:
     return deal_pool((FIRST_DEALER + number) % 4)
 
 
-def assembled_game(trace_id: str, description: str, decks: Sequence[Deck], policy: Policy = random_policy) -> JSON:
-    """A game by ``policy`` from the given decks (player 3 dealing first), with spare decks after them."""
+def assembled_game(
+    trace_id: str,
+    description: str,
+    decks: Sequence[Deck],
+    policy: Policy = random_policy,
+    first_dealer: int = FIRST_DEALER,
+) -> JSON:
+    """A game by ``policy`` from the given decks (player 3 dealing first unless told), with spare decks after them."""
     spare = shuffled_decks(seeded(trace_id), DECKS_PER_GAME - len(decks))
-    recorder = Recorder(trace_id, description, Scope.GAME, STANDARD, FIRST_DEALER, [*decks, *spare], tags=["assembled"])
+    recorder = Recorder(trace_id, description, Scope.GAME, STANDARD, first_dealer, [*decks, *spare], tags=["assembled"])
     recorder.play_out(policy)
     return recorder.trace()
 
@@ -180,6 +186,15 @@ def low(pool: list[Outcome]) -> list[Outcome]:
 
 def level_after_four() -> JSON:
     """Level totals under 1000 after four deals: a fifth deal decides (DD-R13)."""
+    return assembled_game(
+        "dd-game-level-after-four-deals",
+        "Level totals under 1000 after four deals: a fifth deal decides",
+        level_after_four_decks(),
+    )
+
+
+def level_after_four_decks() -> list[Deck]:
+    """Four low deals (player 3 dealing first) after which the totals are level and under 1000."""
     pairs: dict[int, tuple[Outcome, Outcome]] = {}
     for third in low(pool_of_deal(2)):
         for fourth in low(pool_of_deal(3)):
@@ -189,11 +204,7 @@ def level_after_four() -> JSON:
             two = plus(first[1], second[1])
             found = pairs.get(two[1] - two[0])
             if found and under_target(plus(plus(two, found[0][1]), found[1][1])):
-                return assembled_game(
-                    "dd-game-level-after-four-deals",
-                    "Level totals under 1000 after four deals: a fifth deal decides",
-                    [first[0], second[0], found[0][0], found[1][0]],
-                )
+                return [first[0], second[0], found[0][0], found[1][0]]
     raise RuntimeError("no level totals after four low deals in the pool")
 
 
@@ -230,6 +241,100 @@ def exactly_1000() -> JSON:
                         [first[0], second[0], third[0]],
                     )
     raise RuntimeError("no total of exactly 1000 in the pool")
+
+
+# Second traces for each boundary of §7, in other situations (issue 23: a fault moving a line by one must fail
+# at least two traces): exactly 1000 in another deal and for the other side, 999 (one short of the target)
+# twice, level totals twice in a row after four deals and at 1000.
+
+
+def by_side_score(pool: list[Outcome], side: int) -> dict[int, list[Outcome]]:
+    found: dict[int, list[Outcome]] = defaultdict(list)
+    for outcome in pool:
+        found[outcome[1][side]].append(outcome)
+    return found
+
+
+def two_deals_to(total: int, side: int) -> list[Deck]:
+    """The first two deals (player 3 dealing first) after which ``side`` has exactly ``total`` and the other side
+    has not reached 1000."""
+    seconds = by_side_score(pool_of_deal(1), side)
+    for first in pool_of_deal(0):
+        for second in seconds.get(total - first[1][side], []):
+            if under_target(plus(first[1], second[1])) or total >= 1000 > plus(first[1], second[1])[1 - side]:
+                return [first[0], second[0]]
+    raise RuntimeError(f"no two deals bring side {side} to exactly {total} in the pool")
+
+
+def exactly_1000_second_deal() -> JSON:
+    """Side 1's total is exactly 1000 after the second deal: it has reached the target, with two deals left
+    (DD-R14)."""
+    return assembled_game(
+        "dd-game-exactly-1000-second-deal",
+        "Side 1 reaches exactly 1000 in the second deal: 2 game points and 2 for the deals left",
+        two_deals_to(1000, 1),
+    )
+
+
+def at_999(trace_id: str, side: int, deals: int) -> JSON:
+    """``side``'s total is 999 after ``deals`` deals (2 or 3), one point short: the game goes on (DD-R14)."""
+    decks = two_deals_to(999, side) if deals == 2 else three_deals_to(999, side)
+    description = f"Side {side} has 999 after deal {deals}, one point short of the target: the game goes on"
+    return assembled_game(trace_id, description, decks)
+
+
+def three_deals_to(total: int, side: int) -> list[Deck]:
+    """Three deals (player 3 dealing first) after which ``side`` has exactly ``total``, both sides under 1000
+    after two and the other side under 1000 after three."""
+    thirds = by_side_score(pool_of_deal(2), side)
+    for first in pool_of_deal(0):
+        for second in pool_of_deal(1):
+            two = plus(first[1], second[1])
+            if not under_target(two):
+                continue
+            for third in thirds.get(total - two[side], []):
+                if plus(two, third[1])[1 - side] < 1000:
+                    return [first[0], second[0], third[0]]
+    raise RuntimeError(f"no three deals bring side {side} to exactly {total} in the pool")
+
+
+def tied_deals(dealer: int) -> list[Outcome]:
+    """The deals of ``dealer``'s pool that score the same for both sides."""
+    return [outcome for outcome in deal_pool(dealer) if outcome[1][0] == outcome[1][1]]
+
+
+def level_twice_after_four() -> JSON:
+    """Level totals under 1000 after four deals, level again after the fifth (a tied deal): a sixth deal decides
+    (DD-R13: not one extra deal only)."""
+    tie = tied_deals((FIRST_DEALER + 4) % 4)[0]
+    return assembled_game(
+        "dd-game-level-twice-after-four-deals",
+        "Level totals after four deals and again after the fifth: a sixth deal decides",
+        [*level_after_four_decks(), tie[0]],
+    )
+
+
+def level_twice_at_1000() -> JSON:
+    """Level totals of 1000 or more after the third deal and again after the fourth (a tied deal), player 0
+    dealing first: a fifth deal decides (DD-R13)."""
+    tie = tied_deals(3)[0]
+    by_gap: dict[int, list[Outcome]] = defaultdict(list)
+    for outcome in deal_pool(2):
+        by_gap[outcome[1][0] - outcome[1][1]].append(outcome)
+    for first in deal_pool(0):
+        for second in deal_pool(1):
+            two = plus(first[1], second[1])
+            if not under_target(two):
+                continue
+            for third in by_gap.get(two[1] - two[0], []):
+                if min(plus(two, third[1])) >= 1000:
+                    return assembled_game(
+                        "dd-game-level-twice-at-1000",
+                        "Level totals past 1000 after the third deal and again after the fourth: a fifth deal decides",
+                        [first[0], second[0], third[0], tie[0]],
+                        first_dealer=0,
+                    )
+    raise RuntimeError("no level totals past 1000 after three deals dealt from seat 0 in the pool")
 
 
 # The plan of the Doubleduck traces.
@@ -269,3 +374,8 @@ def plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
     yield "dd-game-level-after-four-deals", level_after_four
     yield "dd-game-four-deals", four_deals
     yield "dd-game-exactly-1000", exactly_1000
+    yield "dd-game-exactly-1000-second-deal", exactly_1000_second_deal
+    yield "dd-game-999-after-two-deals", partial(at_999, "dd-game-999-after-two-deals", 0, 2)
+    yield "dd-game-999-after-three-deals", partial(at_999, "dd-game-999-after-three-deals", 1, 3)
+    yield "dd-game-level-twice-after-four-deals", level_twice_after_four
+    yield "dd-game-level-twice-at-1000", level_twice_at_1000

@@ -64,6 +64,9 @@ EVENT_SECTIONS: dict[str, tuple[str, ...]] = {
     "level-totals": ("§7",),
     "next-deal": ("§2", "§7"),
     "worked-example": ("§8",),
+    "seating": ("§2",),
+    "partner-call": ("§4",),
+    "call-with-card": ("§4",),
 }
 """The rules sections behind each event."""
 
@@ -87,6 +90,9 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
     "bonus": ("DD-R14",),
     "next-deal": ("DD-R15",),
     "off-suit-follow": ("DD-R17",),
+    "seating": ("DD-R19",),
+    "partner-call": ("DD-R20",),
+    "call-with-card": ("DD-R21",),
 }
 """The rulings behind each event; an error code adds its own ruling (:attr:`ErrorCode.ruling`)."""
 

@@ -231,6 +231,20 @@ OPENINGS: dict[str, tuple[str, Hands, str, RuleOptions, tuple[str, ...]]] = {
         STANDARD,
         (),
     ),
+    "dd-edge-quack-on-partners-lead": (
+        "Seat 2 quacks the card its partner led, after a silent match, and takes the trick for its side",
+        ("JS", "JH", "JC", "3C"),
+        "0:JS 1:JH 2:JC:quack-quack 3:3C",
+        STANDARD,
+        ("partner-call", "call-with-card", "seating"),
+    ),
+    "dd-edge-doubleduck-on-partners-lead": (
+        "Seat 2 doubleducks the card its partner led: partners sit opposite, and the trick stays with side 0",
+        ("9D", "2C", "9D", "3C"),
+        "0:9D 1:2C 2:9D:doubleduck 3:3C",
+        STANDARD,
+        ("partner-call", "seating"),
+    ),
     "dd-edge-as-played-draw": (
         "Option draw as-played: each player draws straight after playing to a Duck trick",
         JACKS,
@@ -268,12 +282,14 @@ def last_duck_trick() -> JSON:
     return finish(recorder)
 
 
-def side_without_duck_trick(trace_id: str, description: str, throw_in: tuple[Course, ...], attempt: int = 0) -> JSON:
+def side_without_duck_trick(
+    trace_id: str, description: str, throw_in: tuple[Course, ...], attempt: int = 0, options: RuleOptions = STANDARD
+) -> JSON:
     """Side 1 gives away every trick of the courses in ``throw_in``; otherwise random play from a seeded shuffle."""
     rng = random.Random(f"{trace_id}#{attempt}")
     deck = list(two_packs())
     rng.shuffle(deck)
-    recorder = Recorder(trace_id, description, Scope.DEAL, STANDARD, DEALER, [deck], tags=["edge-case"])
+    recorder = Recorder(trace_id, description, Scope.DEAL, options, DEALER, [deck], tags=["edge-case"])
     while not recorder.table.is_over:
         table = recorder.table
         policy = throwing_policy if table.deal.course in throw_in else random_policy
@@ -281,10 +297,16 @@ def side_without_duck_trick(trace_id: str, description: str, throw_in: tuple[Cou
     return recorder.trace()
 
 
-def _thrown(trace_id: str, description: str, throw_in: tuple[Course, ...], wanted: Callable[[JSON], bool]) -> JSON:
+def _thrown(
+    trace_id: str,
+    description: str,
+    throw_in: tuple[Course, ...],
+    wanted: Callable[[JSON], bool],
+    options: RuleOptions = STANDARD,
+) -> JSON:
     """The first of a few seeded variants of :func:`side_without_duck_trick` whose finished deal is ``wanted``."""
     for attempt in range(50):
-        trace = side_without_duck_trick(trace_id, description, throw_in, attempt)
+        trace = side_without_duck_trick(trace_id, description, throw_in, attempt, options)
         if wanted(trace["final"]["deals"][0]):
             return trace
     raise RuntimeError(f"{trace_id}: no seeded deal does what it should")
@@ -323,6 +345,27 @@ def precedence() -> JSON:
         for refused, code in refusals[len(recorder.table.deal.table)]:
             recorder.reject(move(refused), code)
         recorder.act(move(text))
+    return finish(recorder)
+
+
+def out_of_turn_in_the_soup() -> JSON:
+    """In the Soup course, eight times a player who is not to play tries a card he does not hold: the play is out
+    of turn and the card not in the hand, and out of turn comes first (not-your-turn; the second situation of
+    the precedence after ``dd-negative-precedence``'s first trick)."""
+    recorder = arranged(
+        "dd-negative-out-of-turn-in-the-soup",
+        "In the Soup, a play out of turn with a card the player does not hold is refused as out of turn first",
+        ("", "", "", ""),
+    )
+    advance(recorder, 0, "")
+    for _ in range(8):
+        deal = recorder.table.deal
+        to_act = deal.to_act
+        assert to_act is not None
+        other = (to_act + 1 + len(recorder.steps) % 3) % 4
+        missing = next(card for card in two_packs() if card not in deal.hands[other])
+        recorder.reject(Play(other, missing), ErrorCode.NOT_YOUR_TURN)
+        recorder.act(next(a for a in recorder.table.legal_actions() if a.call is Call.NONE))
     return finish(recorder)
 
 
@@ -370,7 +413,16 @@ def _edge_cases() -> dict[str, Callable[[], JSON]]:
         (Course.DUCK, Course.SOUP),
         lambda final: final["tricks"][1] == [0, 0],
     )
+    cases["dd-edge-side-without-duck-trick-as-played"] = partial(
+        _thrown,
+        "dd-edge-side-without-duck-trick-as-played",
+        "Option draw as-played: side 1 wins no Duck trick, still stores its Soup cards, and scores 0",
+        (Course.DUCK,),
+        lambda final: final["tricks"][1][0] == 0 and final["tricks"][1][1] > 0,
+        AS_PLAYED,
+    )
     cases["dd-negative-precedence"] = precedence
+    cases["dd-negative-out-of-turn-in-the-soup"] = out_of_turn_in_the_soup
     for code in ErrorCode:
         if code is not ErrorCode.GAME_OVER:  # game-over needs a whole game: see the generator's game traces
             cases[f"dd-negative-{code.value}"] = partial(negative, code)

@@ -438,7 +438,28 @@ def plan_of_suite_1_1() -> Iterator[tuple[str, Callable[[], JSON]]]:
     )
 
 
+def level_totals_twice_match() -> JSON:
+    """Hidden stock, match play: totals level past 250 in the first game, level again after the extra deal, so a
+    fifth deal is dealt (DS-R08; the second trace pinning "one extra deal only", issue 23)."""
+    equal = [deck for deck, scores in quiet(deal_pool(0)) if scores[0] == scores[1]]
+    for (decks, _), deck4 in zip(islice(level_totals_decks(), 2, None), equal[1:], strict=False):
+        return assembled_game(
+            "ds-match-level-totals-twice",
+            "Hidden stock, match play: totals level past 250 twice running in the first game, deals go on",
+            [*decks, deck4],
+            HIDDEN_MATCH,
+        )
+    raise RuntimeError("no second game with level totals twice in the pool")
+
+
+def plan_of_suite_1_3() -> Iterator[tuple[str, Callable[[], JSON]]]:
+    """The Duck Soup traces that suite 1.3 adds: a second situation for "one extra deal only" (DS-R08)."""
+    yield "ds-match-level-totals-twice", level_totals_twice_match
+
+
 def full_plan() -> Iterator[tuple[str, Callable[[], JSON]]]:
-    """Every Duck Soup trace of the suite: those of suite 1.0, then those suite 1.1 adds (the registry's plan)."""
+    """Every Duck Soup trace of the suite: those of suite 1.0, then those suites 1.1 and 1.3 add (the registry's
+    plan)."""
     yield from plan()
     yield from plan_of_suite_1_1()
+    yield from plan_of_suite_1_3()

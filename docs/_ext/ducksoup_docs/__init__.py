@@ -42,7 +42,7 @@ from duckcheck.games import games
 from ducksoup_docs import cards, references, rules, schemas, sessions, traces
 from ducksoup_docs.cards import card_html, card_picture_html, card_role_text, card_symbol, cards_role_text
 from ducksoup_docs.common import GeneratedDirective, escape, game_docs, list_table, suite
-from ducksoup_docs.rules import error_codes_rst, rulings_rst, section_traces_rst, source_rst
+from ducksoup_docs.rules import error_codes_rst, inexpressible_rst, rulings_rst, section_traces_rst, source_rst
 from ducksoup_docs.schemas import schema_definition, schema_fields_rst
 from ducksoup_docs.sessions import reference_session
 from ducksoup_docs.traces import (
@@ -65,6 +65,7 @@ __all__ = [
     "error_codes_rst",
     "escape",
     "game_docs",
+    "inexpressible_rst",
     "list_table",
     "reference_session",
     "rulings_rst",

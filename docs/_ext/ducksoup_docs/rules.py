@@ -31,7 +31,7 @@ from ducksoup_docs.common import (
     trace_refs,
     traces_of,
 )
-from duckspec.rulings import Ruling
+from duckspec.rulings import Inexpressible, Ruling
 
 FOCUS_TAGS = ("edge-case", "assembled")
 """Tags of the traces written for one point of the rules (the rest are played by bots)."""
@@ -105,6 +105,11 @@ def source_rst(suite: GameSuite, source: str) -> str:
     return f"{name}, part “{place}”"
 
 
+def inexpressible_rst(other: Inexpressible) -> str:
+    """An other reading no trace can show, with the reason (a register's ``inexpressible`` list)."""
+    return f"   * {escape(one_line(other.reading))} Not expressible: {escape(one_line(other.reason))}"
+
+
 def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list[str]:
     title = f"{ruling.id}: {escape(ruling.title)}"
     lines = [f".. _{ruling_label(ruling.id)}:", "", title, "-" * len(title), ""]
@@ -123,6 +128,10 @@ def ruling_rst(suite: GameSuite, ruling: Ruling, traces: Sequence[JSON]) -> list
             f"   * {escape(one_line(alternative.reading))} (``{alternative.fault}``)"
             for alternative in ruling.alternatives
         ]
+        lines += [""]
+    if ruling.inexpressible:
+        lines += [":Readings no trace can show:", ""]
+        lines += [inexpressible_rst(other) for other in ruling.inexpressible]
         lines += [""]
     exercised = traces_for_ruling(traces, ruling.id)
     lines += [f":Traces: {len(exercised)} (each lists the ruling in its ``rulings`` field)", ""]

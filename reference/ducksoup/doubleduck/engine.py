@@ -25,9 +25,9 @@ from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import Any
 
-from ducksoup.arguments import check_card_number, check_int, check_options, check_player
+from ducksoup.arguments import check_card_number, check_options, check_player
 from duckspec.cards import Card, card_from_index, parse_card
-from duckspec.doubleduck.actions import Call, Play
+from duckspec.doubleduck.actions import Call, Play, check_well_formed
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.doubleduck.variants import STANDARD, DrawOrder, RuleOptions
 
@@ -116,20 +116,16 @@ def cards_text(cards: Sequence[int]) -> str:
     return "".join([NAMES[c] for c in cards])
 
 
-def _describe(action: object) -> tuple[Play, int, int, int]:
+def _describe(action: Play) -> tuple[Play, int, int, int]:
     """(action, player, card, call number) of an action the engine did not create.
 
-    The slow path: a malformed action (not a Play; a player that is not an int; a card that is not a
-    Card; a call that is not a Call) is a ``TypeError`` raised before anything changes. A player who
-    is not at the table is kept as seat 4, whose turn never comes, so that it is refused as out of turn.
+    The slow path: the action's types are checked as the specification checks them
+    (:func:`~duckspec.doubleduck.actions.check_well_formed`), so a malformed action is a ``TypeError``
+    raised before anything changes. A player who is not at the table is kept as seat 4, whose turn
+    never comes, so that it is refused as out of turn.
     """
-    if not isinstance(action, Play):
-        raise TypeError(f"an action is a Play, not {action!r}")
-    player = check_int(action.player, "a Play's player", "an int, player 0, 1, 2 or 3")
-    if not isinstance(action.card, Card):
-        raise TypeError(f"a Play's card is a Card, not {action.card!r}")
-    if not isinstance(action.call, Call):
-        raise TypeError(f"a Play's call is a Call ({', '.join(call.name for call in Call)}), not {action.call!r}")
+    check_well_formed(action)
+    player = action.player
     return action, player if 0 <= player < 4 else NOBODY, action.card.index, CALL_NUMBER[action.call]
 
 

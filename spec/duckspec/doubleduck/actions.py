@@ -53,6 +53,24 @@ Action = Play
 """Doubleduck has one kind of action; the alias keeps the family's vocabulary."""
 
 
+def check_well_formed(action: object) -> None:
+    """Raise ``TypeError`` unless ``action`` is a :class:`Play` of the right types.
+
+    A player is an ``int`` (``True`` is not a player), a card a :class:`~duckspec.cards.Card`, a call a
+    :class:`Call`. A malformed action is a mistake of the program that built it, not a move the rules
+    forbid: ``apply`` refuses it before consulting any rule, and nothing changes (as Duck Soup's
+    :func:`duckspec.duck_soup.actions.check_well_formed` does).
+    """
+    if not isinstance(action, Play):
+        raise TypeError(f"an action is a Play, not {type(action).__name__}")
+    if type(action.player) is not int:
+        raise TypeError(f"an action's player is an int, not {action.player!r}")
+    if not isinstance(action.card, Card):
+        raise TypeError(f"a Play's card is a Card, not {action.card!r}")
+    if not isinstance(action.call, Call):
+        raise TypeError(f"a Play's call is a Call ({', '.join(call.name for call in Call)}), not {action.call!r}")
+
+
 def action_sort_key(action: Play) -> tuple[int, int, int]:
     """The canonical order of actions: by player, by card (:attr:`Card.index`), then by call."""
     return (action.player, action.card.index, CALL_ORDER.index(action.call))

@@ -18,23 +18,30 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from duckspec.cards import Card
-from duckspec.doubleduck.actions import Action, Call, Play
+from duckspec.doubleduck.actions import Action, Play, check_well_formed
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.dealing import PLAYERS, Hands, check_deck, deal_hands, initial_stock
 from duckspec.doubleduck.duck_course import (
     TRICK_SIZE,
     allowed_calls,
+    call_problem,
     cards_stored,
     draw_after_trick,
     first_leader,
-    is_rank_match,
+    hand_problem,
     player_to_play,
-    quacks_due,
+    turn_problem,
     winning_position,
 )
-from duckspec.doubleduck.errors import ErrorCode, IllegalAction
+from duckspec.doubleduck.errors import most_urgent
 from duckspec.doubleduck.scoring import deal_scores
-from duckspec.doubleduck.soup_course import Keepers, course_after_trick, is_deal_over, keepers_after_trick
+from duckspec.doubleduck.soup_course import (
+    Keepers,
+    course_after_trick,
+    deal_over_refusal,
+    is_deal_over,
+    keepers_after_trick,
+)
 from duckspec.doubleduck.variants import STANDARD, DrawOrder, RuleOptions
 from duckspec.seats import side_of
 
@@ -131,41 +138,26 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
 
 
 def check_action(state: DealState, action: Action) -> None:
-    """Raise :class:`IllegalAction` if the rules forbid ``action`` now, with the code of highest precedence.
+    """Raise :class:`IllegalAction` if the rules forbid ``action`` now: the refusal of highest precedence.
 
-    The order of the tests is the precedence documented in :mod:`duckspec.doubleduck.errors`.
+    A malformed action (not a :class:`Play`, a card that is no :class:`~duckspec.cards.Card`) is first a
+    ``TypeError`` (:func:`~duckspec.doubleduck.actions.check_well_formed`). Then every section module's
+    refusal is gathered and :func:`~duckspec.doubleduck.errors.most_urgent` picks the one to report, so
+    the precedence is the order of :class:`~duckspec.doubleduck.errors.ErrorCode` and nothing else.
     """
+    check_well_formed(action)
     player = state.to_act
     if player is None:
-        raise IllegalAction(ErrorCode.DEAL_OVER, "§5", "the deal is over: every hand is played out")
-    if action.player != player:
-        raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {player} must play now, not player {action.player}")
-    if action.card not in state.hands[player]:
-        raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, "§4", f"player {player} holds no {action.card}")
-    if action.call is Call.NONE:
-        return
-    if not state.table:
-        raise IllegalAction(ErrorCode.CALL_NOT_ALLOWED, "DD-R05", f"nothing is called with a lead; play {action.card}")
-    led = state.table[0].card
-    if not is_rank_match(action.card, led):
-        raise IllegalAction(
-            ErrorCode.CALL_RANK_MISMATCH,
-            "DD-R05",
-            f"'{action.call}' needs a card of the rank led ({led.rank.letter}), not {action.card}",
-        )
-    if action.call is Call.DOUBLEDUCK:
-        if action.card != led:
-            raise IllegalAction(
-                ErrorCode.NOT_THE_DUPLICATE, "DD-R05", f"only the other {led} may call 'doubleduck', not {action.card}"
-            )
-        return
-    due = quacks_due(led, [play.card for play in state.table[1:]])
-    if action.call.quacks != due:
-        raise IllegalAction(
-            ErrorCode.QUACK_COUNT_MISMATCH,
-            "DD-R04",
-            f"this is card {due} of rank {led.rank.letter} after the lead: call {due} quack(s), not '{action.call}'",
-        )
+        raise deal_over_refusal()
+    table = [play.card for play in state.table]
+    problems = [
+        turn_problem(action.player, player),
+        hand_problem(action.card, state.hands[player], player),
+        call_problem(action.card, action.call, table),
+    ]
+    found = [problem for problem in problems if problem is not None]
+    if found:
+        raise most_urgent(found)
 
 
 def apply(state: DealState, action: Action) -> DealState:

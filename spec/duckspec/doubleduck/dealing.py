@@ -9,7 +9,9 @@ empty (§5). The first dealer is given by whoever sets up the game; after each d
 passes to the left (ruling DD-R15).
 
 Seats are numbered from 0 round the table; the seat at a player's left is the next number up
-(:mod:`duckspec.seats`), and partners sit opposite each other: seats 0 and 2 against 1 and 3.
+(:mod:`duckspec.seats`). The text says only that the game is played in partnerships; that partners
+sit opposite each other, seats 0 and 2 against 1 and 3, so that the turn alternates between the
+sides, is ruling DD-R19.
 """
 
 from __future__ import annotations

@@ -18,8 +18,10 @@ the Soup. This module holds the rules common to both courses, cited by paragraph
 * §4.6 In the Duck course each player then draws one card from the stock, the trick's winner
   first and round to the left (ruling DD-R02), before the winner leads again.
 
-A call forgotten is a call not made: the card counts as a plain card (ruling DD-R09). A call
-the card is not entitled to is refused (rulings DD-R04, DD-R05).
+A call is said with its card, as part of playing it, or not at all (ruling DD-R21): a call forgotten
+is a call not made, and the card counts as a plain card (ruling DD-R09). A call the card is not
+entitled to is refused (rulings DD-R04, DD-R05). Who led does not matter: a player may quack or
+doubleduck the partner's card as well as an opponent's (ruling DD-R20).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from duckspec.cards import Card
 from duckspec.doubleduck.actions import QUACK_CALLS, Call, Play
 from duckspec.doubleduck.cards import Course, is_exact_duplicate
 from duckspec.doubleduck.dealing import PLAYERS, first_receiver
+from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.seats import seats_from
 from duckspec.trick_taking import best_of_suit_led, suit_count
 
@@ -92,7 +95,8 @@ def allowed_calls(card: Card, table: Sequence[Card]) -> tuple[Call, ...]:
     Nothing may be said with a lead. A follower may always play silently; a card of the rank led
     may call the quacks due (§4.3; DD-R03, and DD-R06 for the second copy of the card led, DD-R07
     after a doubleduck); the second copy of the card led may call "doubleduck" (§4.2). Anything
-    else is refused (DD-R04, DD-R05).
+    else is refused (DD-R04, DD-R05). The calls depend on the cards alone, not on who led them
+    (DD-R20: the partner's card may be quacked or doubleducked).
 
     pre: len(table) <= 3
     post: __return__[0] == Call.NONE
@@ -105,6 +109,54 @@ def allowed_calls(card: Card, table: Sequence[Card]) -> tuple[Call, ...]:
     if is_exact_duplicate(card, table[0]):
         return (Call.NONE, quack, Call.DOUBLEDUCK)
     return (Call.NONE, quack)
+
+
+def turn_problem(player: int, to_act: int) -> IllegalAction | None:
+    """The refusal of a card played by anyone but the player to play (Rules §4.1), else None."""
+    if player == to_act:
+        return None
+    return IllegalAction(ErrorCode.NOT_YOUR_TURN, "§4", f"player {to_act} must play now, not player {player}")
+
+
+def hand_problem(card: Card, hand: Sequence[Card], player: int) -> IllegalAction | None:
+    """The refusal of a card the player to play holds no copy of (Rules §4.1: a card from the hand), else None."""
+    if card in hand:
+        return None
+    return IllegalAction(ErrorCode.CARD_NOT_IN_HAND, "§4", f"player {player} holds no {card}")
+
+
+def call_problem(card: Card, call: Call, table: Sequence[Card]) -> IllegalAction | None:
+    """The refusal of a call ``card`` is not entitled to on a trick holding ``table`` (lead first), else None.
+
+    Nothing is called with a lead, and a call needs a card of the rank led (ruling DD-R05);
+    "doubleduck" needs the second copy of the card led (§4.2; DD-R05); quacks need the number due
+    (§4.3; DD-R03, DD-R04). The refusals exclude each other, in the order of their precedence.
+    """
+    if call is Call.NONE:
+        return None
+    if not table:
+        return IllegalAction(ErrorCode.CALL_NOT_ALLOWED, "DD-R05", f"nothing is called with a lead; play {card}")
+    led = table[0]
+    if not is_rank_match(card, led):
+        return IllegalAction(
+            ErrorCode.CALL_RANK_MISMATCH,
+            "DD-R05",
+            f"'{call}' needs a card of the rank led ({led.rank.letter}), not {card}",
+        )
+    if call is Call.DOUBLEDUCK:
+        if is_exact_duplicate(card, led):
+            return None
+        return IllegalAction(
+            ErrorCode.NOT_THE_DUPLICATE, "DD-R05", f"only the other {led} may call 'doubleduck', not {card}"
+        )
+    due = quacks_due(led, table[1:])
+    if call.quacks == due:
+        return None
+    return IllegalAction(
+        ErrorCode.QUACK_COUNT_MISMATCH,
+        "DD-R04",
+        f"this is card {due} of rank {led.rank.letter} after the lead: call {due} quack(s), not '{call}'",
+    )
 
 
 def doubleduck_position(trick: Sequence[Play]) -> int | None:

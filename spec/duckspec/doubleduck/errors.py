@@ -2,8 +2,9 @@
 
 The codes are part of the conformance contract: an implementation under test must reject an
 illegal action with the same code. When an action is wrong in several ways, the code reported is
-the first of :class:`ErrorCode` in definition order (its *precedence*), because
-:func:`duckspec.doubleduck.deal.check_action` tests them in that order:
+the first of :class:`ErrorCode` in definition order (its *precedence*):
+:func:`duckspec.doubleduck.deal.check_action` gathers every section module's refusal and reports
+the most urgent (:func:`most_urgent`):
 
 1. ``game-over``: the game has a result; nothing more is played (§7; ruling DD-R16).
 2. ``deal-over``: the deal has ended (its Soup course is played out) and no next deal has begun (§5).
@@ -77,3 +78,8 @@ class IllegalAction(Exception):
         self.code = code
         self.rule = rule
         self.message = message
+
+
+def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
+    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
+    return min(problems, key=lambda problem: problem.code.precedence)

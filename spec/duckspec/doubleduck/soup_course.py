@@ -19,6 +19,7 @@ trick leads the first Soup trick, as after any trick (§4.1).
 from __future__ import annotations
 
 from duckspec.doubleduck.cards import Course
+from duckspec.doubleduck.errors import ErrorCode, IllegalAction
 from duckspec.seats import partner, side_of  # noqa: F401  (side_of: used in contracts)
 
 Keepers = tuple[int | None, int | None]
@@ -42,6 +43,11 @@ def is_deal_over(course: Course, hand_sizes: tuple[int, ...]) -> bool:
     post: __return__ == (course == Course.SOUP and max(hand_sizes) == 0)
     """
     return course is Course.SOUP and max(hand_sizes) == 0
+
+
+def deal_over_refusal() -> IllegalAction:
+    """The refusal of any card once the deal is over: the Soup course is played out (Rules §5)."""
+    return IllegalAction(ErrorCode.DEAL_OVER, "§5", "the deal is over: every hand is played out")
 
 
 def keepers_after_trick(keepers: Keepers, winner: int, course: Course) -> Keepers:
