@@ -180,7 +180,7 @@ def test_malformed_doubleduck_actions_are_type_errors_and_change_nothing() -> No
         DoubleduckPlay(1, first.card, "none"),  # type: ignore[arg-type]
     ]
     for action in malformed:
-        with pytest.raises(TypeError, match=r"^a Play's (player|card|call) is an? "):
+        with pytest.raises(TypeError, match=r"^(a Play's|an action's) (player|card|call) is an? "):
             deal.apply(action)
         assert deal.state() == before
     deal.apply(DoubleduckPlay(1, first.card, DoubleduckCall.NONE))  # made afresh, well formed: played
