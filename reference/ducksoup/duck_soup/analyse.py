@@ -49,7 +49,7 @@ from duckspec.duck_soup.variants import RuleOptions
 
 JSON = dict[str, Any]
 DEFAULT_SAMPLES = 16
-PARTS = (("Soup", True), ("Duck", False))
+PARTS: tuple[tuple[str, bool], ...] = (("Soup", True), ("Duck", False))
 """The two courses as the analysis's parts: the Soup's values are exact, the Duck's estimated."""
 OBJECTIVE = "deal score difference: own deal score minus the opponent's, at the end of the deal"
 
