@@ -171,7 +171,8 @@ def test_stream_prints_the_header_each_event_and_a_summary_of_what_counts(capsys
     assert capsys.readouterr().out.splitlines() == [
         "t-1: a stand-in",
         "the stand-in method",
-        *(said.text for said in DECISIONS),
+        "note",
+        *(f"  step {said.judged_as.step:>3}  {said.text}" for said in DECISIONS if said.judged_as),
         "summary:",
         "  player 0: Exact 1 decisions, 0 mistakes, 0 points lost; "
         "Estimated 2 decisions, 1 mistake (estimated 12.5 points lost), 1 inconclusive",
@@ -201,7 +202,7 @@ def test_a_budget_stops_even_a_decision_under_way_and_says_so(
         stopped = json.loads(out[-1])["stopped"]
         assert stopped["reason"] == "the time budget of 0.2 s ran out (--budget)" and stopped["last_step"] == 2
     else:
-        assert out[2:5] == ["note", "exact best", "exact mistake"]
+        assert out[2:5] == ["note", "  step   1  exact best", "  step   2  exact mistake"]
         assert out[-1] == (
             "stopped: the time budget of 0.2 s ran out (--budget); "
             "the decisions up to step 2 are analysed, the rest not"
@@ -216,7 +217,7 @@ def test_ctrl_c_prints_what_is_done_and_exits_130(capsys: pytest.CaptureFixture[
 
     assert stream(Interrupted(DECISIONS[:2]), HEADER, Output()) == 130
     out = capsys.readouterr().out.splitlines()
-    assert "exact best" in out and "summary:" in out
+    assert "  step   1  exact best" in out and "summary:" in out
     assert out[-1] == "stopped: interrupted (SIGINT); the decisions up to step 1 are analysed, the rest not"
 
 

@@ -195,7 +195,8 @@ class Event(Protocol):
     """One piece of an analysis, printed as soon as it is made: a decision, or a note (a deal's start or end)."""
 
     def lines(self) -> list[str]:
-        """The text printed for it (nothing, for what only the JSON shows)."""
+        """The text printed for it (nothing, for what only the JSON shows); a decision's lines are printed after its
+        step number (``  step  12  ``)."""
         ...
 
     def to_json(self) -> JSON | None:
@@ -233,7 +234,7 @@ def step_notes(analysis: Analysis) -> dict[int, str]:
     for event in analysis.events():
         judged = event.judged()
         if judged is not None:
-            notes[judged.step] = event.lines()[-1].strip()
+            notes[judged.step] = " ".join(event.lines())
     return notes
 
 
@@ -354,7 +355,8 @@ class _Run:
             if self.output.mistakes_only and not (judged.loss or 0) > 0:
                 return
         if not self.output.as_json:
-            self.emit(event.lines())
+            lines = event.lines()
+            self.emit(lines if judged is None else [f"  step {judged.step:>3}  {line}" for line in lines])
         elif (data := event.to_json()) is not None:
             self.emit([json.dumps(data)])
 

@@ -1,5 +1,6 @@
-"""``ducksoup analyse``: the Soup's losses add up, the Duck's estimates are sampled as documented,
-and the knowledge behind the samples is exactly what the player had seen."""
+"""``ducksoup analyse``: the Soup's losses add up, the Duck's estimates are sampled as documented, the
+knowledge behind the samples is exactly what the player had seen, and the analysis streams, keeps to its budget and
+stops on Ctrl-C with what is done (the statistics themselves: ``tests/test_analysis.py``)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from ducksoup.analysis import MIN_SAMPLES, OUT_OF_TIME, step_notes
 from ducksoup.cli import main
-from ducksoup.duck_soup.analyse import AnalysisError, analyse_trace
+from ducksoup.duck_soup.analyse import AnalysisError, DealsAnalysis, Decision, analyse_trace
 from ducksoup.duck_soup.bots import GreedyBot, RandomBot
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.sampling import Knowledge
@@ -50,11 +52,30 @@ def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysi
     assert deal.soup_start is not None and deal.result is not None
     assert deal.soup_start - deal.result == deal.losses(0, "soup") - deal.losses(1, "soup")
     assert deal.identity_holds()
-    assert any(d.loss > 0 for d in deal.decisions)  # the greedy bot does make mistakes
+    assert any((d.loss or 0) > 0 for d in deal.decisions)  # the greedy bot does make mistakes
     for decision in deal.decisions:
         values = dict(decision.values)
-        assert decision.loss == decision.value_best - values[decision.taken] >= 0
+        assert decision.loss is not None and decision.loss == decision.value_best - values[decision.taken] >= 0
         assert all(values[action] == decision.value_best for action in decision.best)
+
+
+def test_by_default_only_the_taken_and_a_best_action_are_valued_and_the_losses_are_the_same() -> None:
+    """``--all-actions`` values every legal action; the default values the action taken and, when it was not best,
+    the first action found to be best: the same losses and verdicts for a fraction of the searches."""
+    trace = load(QUICK)
+    quick = analyse_trace(trace, samples=0, start=30).deals[0]
+    every = analyse_trace(trace, samples=0, start=30, all_actions=True).deals[0]
+    assert [(d.step, d.loss) for d in quick.decisions] == [(d.step, d.loss) for d in every.decisions]
+    assert quick.soup_start == every.soup_start and quick.identity_holds() and every.identity_holds()
+    legal_counts = [len(d.values) for d in every.decisions]
+    assert [len(d.values) for d in quick.decisions] != legal_counts and sum(legal_counts) > 2 * len(legal_counts)
+    for short, full in zip(quick.decisions, every.decisions, strict=True):
+        assert set(short.values) <= set(full.values) and set(short.best) <= set(full.best)
+        if short.loss == 0:
+            assert short.values == ((short.taken, full.value_taken),) and short.best == (short.taken,)
+        else:
+            first_best = next(action for action, value in full.values if value == full.value_best)
+            assert short.best == (first_best,)
 
 
 def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: object) -> None:
@@ -70,21 +91,37 @@ def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: o
     assert soup_analysis.deals[0].result == scores[0] - scores[1]
 
 
-def test_duck_estimates_state_their_samples_and_repeat_with_the_seed() -> None:
+def test_duck_estimates_repeat_with_the_seed_and_never_give_a_negative_loss() -> None:
+    """Each Duck decision states its samples and its interval from fresh worlds; a loss only for a mistake, and
+    then above zero; the same seed gives the same estimates, another seed others."""
     trace = load(TRACE)
-    first = analyse_trace(trace, samples=2, seed=5, soup=False)
-    again = analyse_trace(trace, samples=2, seed=5, soup=False)
-    other = analyse_trace(trace, samples=2, seed=6, soup=False)
-    assert first.to_json() == again.to_json()
-    assert first.to_json() != other.to_json()
-    duck = [d for d in first.deals[0].decisions if d.course == "duck"]
-    assert len(duck) > 10
-    for decision in duck:
-        assert decision.samples == 2 and decision.error is not None and decision.spread is not None
-        assert decision.taken in dict(decision.values) and decision.error >= 0
-        # The loss is measured again in fresh worlds (the winner's curse), so it may come out negative;
-        # an action with the best mean loses nothing.
-        assert decision.loss == 0 if decision.taken in decision.best else decision.error > 0
+
+    def duck(seed: int) -> list[Decision]:
+        return analyse_trace(trace, samples=MIN_SAMPLES, seed=seed, soup=False, start=24).deals[0].decisions
+
+    first, again, other = duck(5), duck(5), duck(6)
+    assert [d.to_json() for d in first] == [d.to_json() for d in again] != [d.to_json() for d in other]
+    assert len(first) >= 2
+    for decision in first:
+        found = decision.estimate
+        assert found is not None and found.samples == MIN_SAMPLES and found.difference is not None
+        assert found.difference.samples == MIN_SAMPLES and found.rival != decision.taken
+        assert decision.loss == found.loss and (decision.loss is None or decision.loss > 0)
+        assert (decision.loss is not None) == (found.difference.low > 0)
+
+
+def test_one_sample_gives_no_loss_figure() -> None:
+    """``--samples 1``: a mean for each action, no interval, no verdict, no loss, in the text and in the JSON."""
+    result = CliRunner().invoke(main, ["analyse", QUICK, "--samples", "1", "--from", "24", "--json"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert "too few for a verdict (at least 8), so no loss is given" in lines[0]["method"][-1]
+    duck = [line for line in lines if line["type"] == "decision" and line["course"] == "duck"]
+    assert duck and all(line["loss"] is None and line["difference"] is None for line in duck)
+    assert {line["verdict"] for line in duck} == {"too few samples"}
+    assert lines[-1]["players"][0]["duck"]["points_lost"] == 0
+    notes = step_notes(DealsAnalysis(load(QUICK), samples=1, start=24, soup=False))
+    assert notes and all(note.endswith("too few samples for a verdict (at least 8)") for note in notes.values())
 
 
 @pytest.mark.parametrize(
@@ -126,20 +163,25 @@ def test_the_worlds_sampled_agree_with_everything_the_player_saw(options: RuleOp
     assert decisions > 500 and slots > 1000  # cards did leave play unseen, and were accounted for
 
 
-def test_analyse_prints_a_report_and_json(tmp_path: Path) -> None:
+def test_analyse_prints_a_report_and_json_lines(tmp_path: Path) -> None:
     runner = CliRunner()
     late = ["--samples", "0", "--from", "40"]  # the last tricks of the Soup: quick to solve
     text = runner.invoke(main, ["analyse", TRACE, *late, "--mistakes"])
     assert text.exit_code == 0, text.output
     assert "value at the Soup's start" in text.output and "(holds)" in text.output and "loses" in text.output
+    assert ": best" not in text.output  # --mistakes
     data = runner.invoke(main, ["analyse", TRACE, *late, "--json"])
     assert data.exit_code == 0
-    report = json.loads(data.output)
-    assert report["trace"] == TRACE and report["objective"].startswith("deal score difference")
-    (deal,) = report["deals"]
-    assert deal["soup_start_step"] == min(d["step"] for d in deal["decisions"]) >= 40
+    header, *events, summary = [json.loads(line) for line in data.output.splitlines()]
+    assert header["type"] == "analysis" and header["trace"] == TRACE
+    assert header["settings"]["objective"].startswith("deal score difference")
+    decisions = [event for event in events if event["type"] == "decision"]
+    (deal,) = [event for event in events if event["type"] == "deal"]
+    assert deal["soup_start_step"] == min(d["step"] for d in decisions) >= 40 and deal["identity_holds"]
     assert deal["soup_start_value"] - deal["result"] == deal["soup_losses"][0] - deal["soup_losses"][1]
-    assert {row["player"] for row in report["summary"]} == {0, 1}
+    assert summary["type"] == "summary" and summary["stopped"] is None
+    assert [row["player"] for row in summary["players"]] == [0, 1]
+    assert sum(row["soup"]["points_lost"] for row in summary["players"]) == sum(deal["soup_losses"])
 
 
 def test_analyse_reads_trace_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> None:
@@ -171,9 +213,9 @@ def test_analysis_is_reached_through_the_registry_and_refused_for_a_game_without
     import ducksoup.telling
 
     entry = reference("duck-soup")
-    assert entry.analyse == "ducksoup.duck_soup.analyse:analyse_trace"
+    assert entry.analyse == "ducksoup.duck_soup.analyse:analysis"
     trace = load(TRACE)
-    assert entry.analysis(trace, samples=0, start=40).to_json()["trace"] == TRACE
+    assert min(step_notes(entry.analysis(trace, samples=0, start=40))) == 40
     without = dataclasses.replace(entry, analyse=None)
     with pytest.raises(NoAnalysis, match="analysis is available for duck-soup only"):
         without.analysis(trace, samples=0)
@@ -188,14 +230,13 @@ def test_explain_shows_the_analysis_beside_the_narration(tmp_path: Path, monkeyp
     """Each analysed step is followed by its analysis line (the Duck and the end of the Soup here, to be quick)."""
     import ducksoup.duck_soup.analyse
 
-    whole = ducksoup.duck_soup.analyse.analyse_trace
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(load(TRACE)), encoding="utf-8")
     for course, part in (("Duck", {"soup": False}), ("Soup", {"start": 40})):
         monkeypatch.setattr(
             ducksoup.duck_soup.analyse,
-            "analyse_trace",
-            lambda trace, samples, seed, start, part=part: whole(trace, samples, seed, **{"start": start, **part}),
+            "analysis",
+            lambda trace, part=part, **given: DealsAnalysis(trace, **{**given, **part}),
         )
         result = CliRunner().invoke(main, ["explain", str(path), "--analyse", "--samples", "1"])
         assert result.exit_code == 0, result.output
@@ -288,3 +329,42 @@ def test_a_real_ctrl_c_ends_analyse_with_status_130(tmp_path: Path) -> None:
             process.wait()
     assert process.returncode == 130, err
     assert (out, err) == (b"", b"interrupted (SIGINT): stopped before the end\n")
+
+
+def test_the_analysis_streams_and_ctrl_c_prints_what_is_done_with_status_130(tmp_path: Path) -> None:
+    """The header and the first decision arrive while the analysis goes on (read from the process before it
+    ends); SIGINT then stops it: the decisions done, the summary, where it stopped, and status 130."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "analyse", TRACE, "--from", "20"],  # minutes of work in all
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        header = process.stdout.readline()
+        first = ""
+        while not first.startswith("  step"):
+            first = process.stdout.readline()
+            assert first, "the output ended before a decision"
+        assert process.poll() is None, "the analysis ended before its first decision was read"
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert header.startswith(f"{TRACE}: ") and first.startswith("  step  20  Duck: player ")
+    assert process.returncode == 130, err
+    lines = rest.splitlines()
+    assert "summary:" in lines and lines[-1].startswith("stopped: interrupted (SIGINT); the decisions up to step ")
+    assert "Traceback" not in err
+
+
+def test_a_budget_stops_the_analysis_with_what_is_done() -> None:
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--from", "20", "--budget", "1"])
+    assert result.exit_code == OUT_OF_TIME, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{TRACE}: ") and "summary:" in lines
+    assert lines[-1].startswith("stopped: the time budget of 1 s ran out (--budget); ")

@@ -99,7 +99,7 @@ class Decision:
         return Judged(self.step, self.player, self.course.capitalize(), exact, self.loss, inconclusive)
 
     def lines(self) -> list[str]:
-        return [f"  step {self.step:>3}  {decision_line(self)}"]
+        return [decision_line(self)]
 
     def to_json(self) -> JSON:
         data: JSON = {
