@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -368,3 +369,24 @@ def test_a_budget_stops_the_analysis_with_what_is_done() -> None:
     lines = result.output.splitlines()
     assert lines[0].startswith(f"{TRACE}: ") and "summary:" in lines
     assert lines[-1].startswith("stopped: the time budget of 1 s ran out (--budget); ")
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "duck-soup" / "analysis.rst"
+
+
+def documented_example() -> tuple[list[str], list[str]]:
+    """The worked example of the analysis page: its command's arguments, and the output the page shows."""
+    text = DOCS.read_text(encoding="utf-8")
+    block = text[text.index("   $ ducksoup analyse ds-deal-greedy-027") :].split("\n\n", 1)[0].splitlines()
+    return block[0].strip().removeprefix("$ ducksoup ").split(), [line[3:] for line in block[1:]]
+
+
+def test_the_docs_worked_example_is_what_analyse_prints_and_no_loss_is_negative() -> None:
+    command, shown = documented_example()
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == shown
+    losses = [float(found) for found in re.findall(r"(?:loss|loses|lost) (-?[0-9.]+)", result.output)]
+    assert len(losses) >= 10 and min(losses) >= 0
+    assert "a mistake, estimated loss" in result.output and "within the noise" in result.output
+    assert "(holds)" in result.output
