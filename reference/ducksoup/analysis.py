@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 JSON = dict[str, Any]
-A = TypeVar("A")
+T = TypeVar("T")
 
 MIN_SAMPLES = 8
 """The fewest fresh samples a difference is measured on: below it no interval, no verdict and no loss figure (with
@@ -112,18 +112,18 @@ def paired_difference(differences: Sequence[float]) -> Difference | None:
     return Difference(mean, mean - half, mean + half, count)
 
 
-Outcomes = Callable[[A], float]
+Outcomes = Callable[[T], float]
 """One sampled world: the result each candidate action gets in it, for the player deciding (higher is better)."""
 
 
 @dataclass(frozen=True)
-class Estimate(Generic[A]):
+class Estimate(Generic[T]):
     """The sampled analysis of one decision (:func:`estimate`)."""
 
-    taken: A
-    rival: A
+    taken: T
+    rival: T
     """The other action with the best mean on the choosing worlds."""
-    means: tuple[tuple[A, float], ...]
+    means: tuple[tuple[T, float], ...]
     """Every candidate's mean result on the choosing worlds (the rival's is biased up: it was chosen for it)."""
     samples: int
     """The worlds drawn to choose the rival; as many again measure the difference."""
@@ -139,7 +139,7 @@ class Estimate(Generic[A]):
         return None if self.difference is None else self.difference.loss
 
     @property
-    def best(self) -> tuple[A, ...]:
+    def best(self) -> tuple[T, ...]:
         """The action(s) the estimate points to: the rival after a mistake, the taken one when best, both when it
         cannot tell."""
         verdict = self.verdict
@@ -148,7 +148,7 @@ class Estimate(Generic[A]):
         return (self.taken,) if verdict is Verdict.BEST else (self.taken, self.rival)
 
 
-def estimate(candidates: Sequence[A], taken: A, draw: Callable[[], Outcomes[A]], samples: int) -> Estimate[A]:
+def estimate(candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]], samples: int) -> Estimate[T]:
     """The taken action against its strongest rival among ``candidates`` (at least two), each world drawn by
     ``draw``: ``samples`` worlds choose the rival, and ``samples`` fresh ones (when there are at least
     :data:`MIN_SAMPLES`) measure the difference (see the module's description)."""
@@ -382,21 +382,19 @@ def stream(
     analysis: Analysis,
     header: JSON,
     output: Output,
-    console: Console | None = None,
     total: int = 0,
     first: int = 1,
 ) -> int:
     """Run ``analysis`` and print it as it goes (see the module's description); the exit status.
 
     ``header`` (``trace``, ``description``) names the recorded game; ``total`` is its number of steps and
-    ``first`` the first analysed, for the progress bar, which ``console`` (standard error) shows if it is a
-    terminal.
+    ``first`` the first analysed, for the progress bar, which standard error shows if it is a terminal.
     """
     from rich.console import Console
 
     from duckcheck.interrupts import alarm_calls, signals_raise
 
-    console = console or Console(stderr=True)
+    console = Console(stderr=True)
     run = _Run(analysis, output, _printer(), Summary(analysis.players, analysis.parts))
     run.emit(_header_lines(analysis, header, output))
     deadline = None if output.budget is None else time.monotonic() + output.budget

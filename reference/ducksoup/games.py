@@ -240,7 +240,6 @@ def reference(game_id: str | None = None) -> GameReference:
 
 
 __all__ = [
-    "Analysis",
     "Backend",
     "GameReference",
     "NoAnalysis",

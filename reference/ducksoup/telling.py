@@ -333,7 +333,7 @@ def _analyse(
             trace, samples=samples, seed=seed, start=start, all_actions=all_actions
         )
         header = {"trace": str(trace["id"]), "description": trace["description"], "game": trace["game"]}
-        return stream(analysis, header, output, errors, total=last, first=start)
+        return stream(analysis, header, output, total=last, first=start)
     except (TraceError, NoAnalysis) as error:
         errors.print(f"error: {shown(str(error))}", markup=False)
         return 2

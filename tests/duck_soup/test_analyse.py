@@ -46,9 +46,9 @@ def soup_analysis() -> object:
 def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysis: object) -> None:
     """The value at the Soup's start minus the deal's result equals player 0's listed losses minus
     player 1's: every point the result falls short of (or exceeds) perfect play is accounted for."""
-    from ducksoup.duck_soup.analyse import Analysis
+    from ducksoup.duck_soup.analyse import AnalysedTrace
 
-    assert isinstance(soup_analysis, Analysis)
+    assert isinstance(soup_analysis, AnalysedTrace)
     (deal,) = soup_analysis.deals
     assert deal.soup_start is not None and deal.result is not None
     assert deal.soup_start - deal.result == deal.losses(0, "soup") - deal.losses(1, "soup")
@@ -81,9 +81,9 @@ def test_by_default_only_the_taken_and_a_best_action_are_valued_and_the_losses_a
 
 def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: object) -> None:
     """The deal's result is the engine's: player 0's deal score minus player 1's."""
-    from ducksoup.duck_soup.analyse import Analysis, replay
+    from ducksoup.duck_soup.analyse import AnalysedTrace, replay
 
-    assert isinstance(soup_analysis, Analysis)
+    assert isinstance(soup_analysis, AnalysedTrace)
     last = None
     for _, deal, _ in replay(load(QUICK)):
         last = deal

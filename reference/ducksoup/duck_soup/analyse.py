@@ -207,7 +207,7 @@ class DealAnalysis:
 
 
 @dataclass
-class Analysis:
+class AnalysedTrace:
     """The analysis of a whole trace, collected (:func:`analyse_trace`): its deals, and a summary per player."""
 
     trace_id: str
@@ -388,14 +388,14 @@ def analyse_trace(
     soup: bool = True,
     start: int = 1,
     all_actions: bool = False,
-) -> Analysis:
+) -> AnalysedTrace:
     """Analyse the decisions of ``trace`` from step ``start`` on, all at once: exactly in the Soup (unless
     ``soup`` is false), by ``samples`` sampled worlds in the Duck (none when ``samples`` is 0).
 
     Each deal's Soup is valued at its first analysed decision, its start unless ``start`` falls
     within it; the losses listed from there add up to that value minus the result.
     """
-    collected = Analysis(str(trace.get("id", "")), str(trace.get("description", "")), samples, seed)
+    collected = AnalysedTrace(str(trace.get("id", "")), str(trace.get("description", "")), samples, seed)
     for event in DealsAnalysis(trace, samples, seed, start, all_actions, soup).events():
         if isinstance(event, DealHeading):
             collected.deals.append(DealAnalysis(event.number))
