@@ -5,6 +5,7 @@ stops on Ctrl-C with what is done (the statistics themselves: ``tests/test_analy
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import signal
@@ -368,7 +369,44 @@ def test_the_analysis_streams_and_ctrl_c_prints_what_is_done_with_status_130(tmp
     assert process.returncode == 130, err
     lines = rest.splitlines()
     assert "summary:" in lines and lines[-1].startswith("stopped: interrupted (SIGINT); the decisions up to step ")
-    assert "Traceback" not in err
+    assert err == "", "no progress bar (nor anything else) on standard error in a pipe"
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_progress_bar_shows_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the steps analysed show as a bar while the analysis works; it goes when it ends."""
+    import pty
+
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "analyse", TRACE, "--from", "20", "--budget", "1"],
+        stdin=secondary,
+        stdout=secondary,
+        stderr=secondary,
+        cwd=tmp_path,
+    )
+    os.close(secondary)
+    shown = b""
+    try:
+        while chunk := _read(primary):
+            shown += chunk
+        process.wait(timeout=120)
+    finally:
+        os.close(primary)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    text = shown.decode(errors="replace")
+    assert process.returncode == OUT_OF_TIME, text
+    assert "analysing steps" in text and "stopped: the time budget of 1 s ran out" in text
+
+
+def _read(descriptor: int) -> bytes:
+    """What a pseudo-terminal shows next; nothing once the other side is closed (Linux says so with an error)."""
+    try:
+        return os.read(descriptor, 4096)
+    except OSError:
+        return b""
 
 
 def test_a_budget_stops_the_analysis_with_what_is_done() -> None:
