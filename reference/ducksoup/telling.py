@@ -257,6 +257,19 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
     raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
 
 
+def seconds(value: float | None) -> float | None:
+    """A time budget: a number of seconds above 0 and at most a year (or None, no budget)."""
+    if value is not None and not 0 < value <= MOST_SECONDS:
+        raise click.BadParameter(
+            f"{value:g} is not a time budget: give a number of seconds above 0 and at most a year ({MOST_SECONDS}), like 60"
+        )
+    return value
+
+
+MOST_SECONDS = 366 * 24 * 3600
+"""The longest time budget (a year): longer ones are surely a mistake, and too long for the system's timer."""
+
+
 @click.command(short_help="Analyse a trace or record: the best play and what mistakes cost.")
 @GAME_FILE
 @GAME
@@ -284,7 +297,8 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
 @click.option("--all-actions", is_flag=True, help="Value every action where values are exact, not only the best.")
 @click.option(
     "--budget",
-    type=click.FloatRange(min=0, min_open=True),
+    type=float,
+    callback=lambda context, parameter, value: seconds(value),
     metavar="SECONDS",
     help="Stop after this many seconds with what is done (exit status 124).",
 )

@@ -436,3 +436,10 @@ def test_the_docs_worked_example_is_what_analyse_prints_and_no_loss_is_negative(
     assert len(losses) >= 10 and min(losses) >= 0
     assert "a mistake, estimated loss" in result.output and "within the noise" in result.output
     assert "(holds)" in result.output
+
+
+@pytest.mark.parametrize("budget", ["0", "-3", "nan", "inf", "1e300"])
+def test_a_budget_that_is_no_time_is_refused_in_one_line(budget: str) -> None:
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--budget", budget])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "is not a time budget: give a number of seconds above 0 and at most a year" in result.output
