@@ -261,7 +261,8 @@ def seconds(value: float | None) -> float | None:
     """A time budget: a number of seconds above 0 and at most a year (or None, no budget)."""
     if value is not None and not 0 < value <= MOST_SECONDS:
         raise click.BadParameter(
-            f"{value:g} is not a time budget: give a number of seconds above 0 and at most a year ({MOST_SECONDS}), like 60"
+            f"{value:g} is not a time budget: give a number of seconds above 0 and at most a year "
+            f"({MOST_SECONDS}), like 60"
         )
     return value
 
