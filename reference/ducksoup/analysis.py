@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import statistics
 import sys
 import time
@@ -322,7 +323,6 @@ class Stopped(KeyboardInterrupt):
 
 OUT_OF_TIME = 124
 """The exit status of an analysis stopped by its ``--budget`` (as ``check --max-time`` and ``timeout(1)`` exit)."""
-SIGINT_STATUS = 130
 
 
 @dataclass(frozen=True)
@@ -401,7 +401,7 @@ def stream(
     ending: tuple[str, int] | None = None
     try:
         timer = alarm_calls(output.budget or 0.0, run.ring) if deadline else nullcontext()
-        with signals_raise(Stopped), timer, _progress(console, max(total - first + 1, 1), first) as advance:
+        with signals_raise(Stopped), timer, _ProgressBar(console, max(total - first + 1, 1), first) as advance:
             for event in analysis.events():
                 run.show(event)
                 advance(run.step)
@@ -410,8 +410,8 @@ def stream(
     except BudgetSpent:
         ending = (f"the time budget of {output.budget:g} s ran out (--budget)", OUT_OF_TIME)
     except KeyboardInterrupt as interrupt:
-        number = interrupt.number if isinstance(interrupt, Stopped) else 2
-        ending = (f"interrupted ({'SIGINT' if number == 2 else _signal_name(number)})", 128 + number)
+        number = interrupt.number if isinstance(interrupt, Stopped) else signal.SIGINT
+        ending = (f"interrupted ({signal.Signals(number).name})", 128 + number)
     stopped = None if ending is None else _stopped(run, ending[0])
     if output.as_json:
         run.write(json.dumps({"type": "summary", "stopped": stopped, "players": run.summary.to_json()}))
@@ -426,12 +426,6 @@ def stream(
 def _stopped(run: _Run, reason: str) -> JSON:
     done = f"the decisions up to step {run.step} are analysed, the rest not" if run.step else "no decision was analysed"
     return {"reason": reason, "last_step": run.step or None, "done": done}
-
-
-def _signal_name(number: int) -> str:
-    import signal
-
-    return signal.Signals(number).name
 
 
 def _header_lines(analysis: Analysis, header: JSON, output: Output) -> list[str]:
@@ -453,7 +447,7 @@ def _printer() -> Callable[[str], None]:
     return write
 
 
-class _progress:
+class _ProgressBar:
     """A progress bar of the steps analysed, on ``console`` if it is a terminal; nothing otherwise."""
 
     def __init__(self, console: Console, total: int, first: int) -> None:
