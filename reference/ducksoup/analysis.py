@@ -197,7 +197,7 @@ class Event(Protocol):
 
     def lines(self) -> list[str]:
         """The text printed for it (nothing, for what only the JSON shows); a decision's lines are printed after its
-        step number (``  step  12  ``)."""
+        step number (as ``step  12`` with a margin)."""
         ...
 
     def to_json(self) -> JSON | None:
