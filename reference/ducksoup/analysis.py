@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 T = TypeVar("T")
+"""A game's action, as its analysis names the candidates of a decision."""
 
 MIN_SAMPLES = 8
 """The fewest fresh samples a difference is measured on: below it no interval, no verdict and no loss figure (with

@@ -437,8 +437,9 @@ def soup_decision(
 
 def taken_and_best(solver: Solver, position: SoupPosition, taken: Action) -> list[tuple[Action, int]]:
     """The values (for the player to act) of ``taken`` and, unless it is best, of the actions tried in canonical
-    order until one is best, in canonical order; the rest are not searched (a thin layer over
-    :meth:`Solver.result`: a best action's search is quick with the position's value as its guess)."""
+    order until one is best, in canonical order; the rest are not searched. A thin layer over
+    :meth:`~ducksoup.duck_soup.solver.Solver.result`: a best action's search is quick with the position's value
+    as its guess."""
     result = solver.result(position)
     sign = 1 if position.to_act == 0 else -1
 
