@@ -29,6 +29,25 @@ def signals_raise(stop: Callable[[int], KeyboardInterrupt]) -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def alarm_calls(seconds: float, call: Callable[[], None]) -> Iterator[None]:
+    """Within the block, ``call()`` runs once ``seconds`` of real time have passed (it may raise, to stop the work
+    under way: a time budget); the timer is cancelled after the block. Off the main thread nothing is set, and the
+    caller checks its clock instead."""
+
+    def ring(number: int, frame: object) -> None:
+        call()
+
+    with _handled((signal.SIGALRM,), ring):
+        if threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+        try:
+            yield
+        finally:
+            if threading.current_thread() is threading.main_thread():
+                signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+@contextlib.contextmanager
 def signals_ignored() -> Iterator[None]:
     """Within the block, Ctrl-C, SIGTERM and SIGHUP are ignored (one that arrives meanwhile is dropped): for
     the work of stopping (ending an implementation's processes, the last save of a game), which a second

@@ -20,9 +20,13 @@ CHECK_EVERY = 256
 """How many items go by between two looks at the clock (looking costs more than an item of cheap work)."""
 
 
-def progress_display(console: Console) -> Progress:
+def progress_display(console: Console, redirect_stdout: bool = True) -> Progress:
     """The progress bar of every long piece of work (reading a file, a simulation): what, how far of how many,
-    and the time left; gone from the terminal when the work ends."""
+    and the time left; gone from the terminal when the work ends.
+
+    While it shows, what is written to standard output is printed above the bar; ``redirect_stdout`` false leaves
+    standard output alone (for work that streams its results to a file or a pipe while the bar is on the terminal).
+    """
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -30,6 +34,7 @@ def progress_display(console: Console) -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        redirect_stdout=redirect_stdout,
     )
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duckcheck.codec import JSON
 from duckcheck.games import DEFAULT_GAME, GameSuite, RegistryError, Setup, UnknownGame, games, registry_entry
+from ducksoup.analysis import Analysis
 from ducksoup.narration import Loaded, Narrator
 from ducksoup.viewer.scene import Drawing
 
@@ -56,23 +57,6 @@ class WorkedExample(Protocol):
     expected: str
 
     def check(self) -> tuple[bool, str]: ...
-
-
-class Analysis(Protocol):
-    """The analysis of a recorded game (``ducksoup analyse``): the best play at each decision and what each
-    mistake cost."""
-
-    def to_json(self) -> JSON:
-        """The whole analysis as one JSON object (``ducksoup analyse --json``)."""
-        ...
-
-    def report_lines(self, mistakes_only: bool = False) -> list[str]:
-        """The analysis for people, decision by decision, then a summary per player."""
-        ...
-
-    def step_notes(self) -> Mapping[int, str]:
-        """One line per analysed step, by step number (``ducksoup explain --analyse``)."""
-        ...
 
 
 class NoAnalysis(ValueError):
@@ -160,9 +144,10 @@ class GameReference:
     :class:`ducksoup.viewer.scene.Drawing` (its cards' faces, and its states and views as scenes)."""
     analyse: Target | None = None
     """Where the game can be analysed (``ducksoup analyse``, ``explain --analyse``): a function (a trace as JSON;
-    keywords ``samples``, the sampled play-outs per action where values are estimated, ``seed`` and ``start``,
-    the first step analysed) returning an :class:`Analysis`; it raises ``ValueError`` saying why a trace cannot
-    be analysed."""
+    keywords ``samples``, the sampled worlds where values are estimated, ``seed``, ``start``, the first step
+    analysed, and ``all_actions``, whether every action is valued where values are exact) returning a
+    :class:`ducksoup.analysis.Analysis`, which the family's machinery streams; it raises ``ValueError`` saying
+    why a trace cannot be analysed."""
 
     @property
     def id(self) -> str:
@@ -229,7 +214,7 @@ class GameReference:
         loaded: Loaded = self.resolve("read_record")(text, path)
         return loaded
 
-    def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1) -> Analysis:
+    def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1, all_actions: bool = False) -> Analysis:
         """The analysis of ``trace``, a trace of this game; :class:`NoAnalysis` when the game has none."""
         if self.analyse is None:
             able = [entry.id for entry in references() if entry.analyse is not None]
@@ -237,7 +222,9 @@ class GameReference:
                 f"{self.suite.title} has no solver to analyse its games: "
                 f"analysis is available for {', '.join(able) or 'no game'} only"
             )
-        analysis: Analysis = self.resolve("analyse")(trace, samples=samples, seed=seed, start=start)
+        analysis: Analysis = self.resolve("analyse")(
+            trace, samples=samples, seed=seed, start=start, all_actions=all_actions
+        )
         return analysis
 
 
@@ -263,7 +250,6 @@ def reference(game_id: str | None = None) -> GameReference:
 
 
 __all__ = [
-    "Analysis",
     "Backend",
     "GameReference",
     "NoAnalysis",

@@ -21,7 +21,6 @@ a game without one is refused with the names of the games that have one.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from rich.markup import escape
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
+from ducksoup.analysis import Output, step_notes, stream
 from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import NoAnalysis, reference
@@ -148,7 +148,7 @@ def tell(
     notes: dict[int, str] = {}
     if samples is not None:
         try:
-            notes = dict(reference(trace["game"]).analysis(trace, samples=samples).step_notes())
+            notes = step_notes(reference(trace["game"]).analysis(trace, samples=samples))
         except NoAnalysis as error:
             errors.print(f"error: {error}", markup=False)
             return 2
@@ -198,7 +198,7 @@ ANALYSIS_SEES_ALL = (
 Soup solver and its sampled play-outs both read the other hand)."""
 
 DEFAULT_SAMPLES = 16
-"""Sampled play-outs per legal action at each decision whose value is estimated rather than solved."""
+"""Sampled worlds that choose, and as many that measure, each decision whose value is estimated rather than solved."""
 
 
 AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
@@ -240,7 +240,7 @@ def replay(name: str, as_player: int | None, at: int | None, game: str | None) -
     type=click.IntRange(min=0),
     default=DEFAULT_SAMPLES,
     show_default=True,
-    help="With --analyse: sampled play-outs per legal action where a value is estimated.",
+    help="With --analyse: sampled worlds (to choose, and as many to measure) where a value is estimated.",
 )
 def explain(name: str, as_player: int | None, at: int | None, game: str | None, analyse: bool, samples: int) -> None:
     """Explain a trace or record step by step, citing the rules sections and rulings.
@@ -257,18 +257,35 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
     raise SystemExit(tell(name, as_player, at, positions=False, game=game, samples=samples if analyse else None))
 
 
+def seconds(value: float | None) -> float | None:
+    """A time budget: a number of seconds above 0 and at most a year (or None, no budget)."""
+    if value is not None and not 0 < value <= MOST_SECONDS:
+        raise click.BadParameter(
+            f"{value:g} is not a time budget: give a number of seconds above 0 and at most a year "
+            f"({MOST_SECONDS}), like 60"
+        )
+    return value
+
+
+MOST_SECONDS = 366 * 24 * 3600
+"""The longest time budget (a year): longer ones are surely a mistake, and too long for the system's timer."""
+
+
 @click.command(short_help="Analyse a trace or record: the best play and what mistakes cost.")
 @GAME_FILE
 @GAME
-@click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the analysis as JSON Lines: a header, each decision, a summary."
+)
 @click.option(
     "--samples",
     type=click.IntRange(min=0),
     default=DEFAULT_SAMPLES,
     show_default=True,
-    help="Sampled play-outs per legal action at each decision whose value is estimated (0: the exact values only).",
+    help="Sampled worlds that choose each estimated decision's rival, and as many that measure it (0: the exact "
+    "values only; below 8: no verdict).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled play-outs.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled worlds.")
 @click.option("--mistakes", is_flag=True, help="List only the decisions that lost points.")
 @click.option(
     "--from",
@@ -278,23 +295,43 @@ def explain(name: str, as_player: int | None, at: int | None, game: str | None, 
     metavar="STEP",
     help="Analyse only the decisions from step STEP on.",
 )
-def analyse(name: str, game: str | None, as_json: bool, samples: int, seed: int, mistakes: bool, start: int) -> None:
+@click.option("--all-actions", is_flag=True, help="Value every action where values are exact, not only the best.")
+@click.option(
+    "--budget",
+    type=float,
+    callback=lambda context, parameter, value: seconds(value),
+    metavar="SECONDS",
+    help="Stop after this many seconds with what is done (exit status 124).",
+)
+def analyse(
+    name: str,
+    game: str | None,
+    as_json: bool,
+    samples: int,
+    seed: int,
+    mistakes: bool,
+    start: int,
+    all_actions: bool,
+    budget: float | None,
+) -> None:
     """Analyse a trace or record: the best play at each decision and the points each mistake cost.
 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
     bundled suite (ds-deal-greedy-007). Only games with a solver can be analysed (Duck Soup: its Soup is
-    solved exactly, its Duck estimated by sampled play-outs). The trace's claims are checked first, as
+    solved exactly, its Duck estimated in sampled worlds). The trace's claims are checked first, as
     'ducksoup replay' checks them: a stored state, an accepted step or an outcome that the rules contradict
-    is named and nothing is analysed. Exit status: 0 analysed, 1 the trace contradicts the rules (the
-    step is named), 2 the file cannot be read or analysed (or --from is past its last step), 130 interrupted
-    by Ctrl-C.
+    is named and nothing is analysed. Each decision is printed as soon as it is analysed, with a progress bar
+    on a terminal. Exit status: 0 analysed, 1 the trace contradicts the rules (the step is named), 2 the file
+    cannot be read or analysed (or --from is past its last step), 124 --budget ran out, 130 interrupted by
+    Ctrl-C (143 SIGTERM, 129 SIGHUP); stopped, it prints what is done and says where it stopped.
     """
+    output = Output(as_json=as_json, mistakes_only=mistakes, budget=budget)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
-    raise SystemExit(_analyse(name, game, as_json, samples, seed, mistakes, start, errors))
+    raise SystemExit(_analyse(name, game, samples, seed, start, all_actions, output, errors))
 
 
 def _analyse(
-    name: str, game: str | None, as_json: bool, samples: int, seed: int, mistakes: bool, start: int, errors: Console
+    name: str, game: str | None, samples: int, seed: int, start: int, all_actions: bool, output: Output, errors: Console
 ) -> int:
     """``ducksoup analyse``; its exit status."""
     try:
@@ -307,17 +344,14 @@ def _analyse(
         if broken is not None:
             errors.print(f"error: {shown(name)}: not analysed: it stops at {shown(broken)}", markup=False)
             return 1
-        report = reference(trace["game"]).analysis(trace, samples=samples, seed=seed, start=start)
+        analysis = reference(trace["game"]).analysis(
+            trace, samples=samples, seed=seed, start=start, all_actions=all_actions
+        )
+        header = {"trace": str(trace["id"]), "description": trace["description"], "game": trace["game"]}
+        return stream(analysis, header, output, total=last, first=start)
     except (TraceError, NoAnalysis) as error:
         errors.print(f"error: {shown(str(error))}", markup=False)
         return 2
     except ValueError as error:  # the game's analysis refuses the trace (EncodingError and SetupError are too)
         errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
         return 2
-    if as_json:
-        click.echo(json.dumps(report.to_json(), indent=1))
-        return 0
-    console = Console(highlight=False, no_color=plain_output(), soft_wrap=True)
-    for line in report.report_lines(mistakes_only=mistakes):
-        console.print(line, markup=False)
-    return 0

@@ -1,10 +1,13 @@
-"""``ducksoup analyse``: the Soup's losses add up, the Duck's estimates are sampled as documented,
-and the knowledge behind the samples is exactly what the player had seen."""
+"""``ducksoup analyse``: the Soup's losses add up, the Duck's estimates are sampled as documented, the
+knowledge behind the samples is exactly what the player had seen, and the analysis streams, keeps to its budget and
+stops on Ctrl-C with what is done (the statistics themselves: ``tests/test_analysis.py``)."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -15,8 +18,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from ducksoup.analysis import MIN_SAMPLES, OUT_OF_TIME, step_notes
 from ducksoup.cli import main
-from ducksoup.duck_soup.analyse import AnalysisError, analyse_trace
+from ducksoup.duck_soup.analyse import AnalysisError, DealsAnalysis, Decision, analyse_trace
 from ducksoup.duck_soup.bots import GreedyBot, RandomBot
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.sampling import Knowledge
@@ -43,25 +47,44 @@ def soup_analysis() -> object:
 def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysis: object) -> None:
     """The value at the Soup's start minus the deal's result equals player 0's listed losses minus
     player 1's: every point the result falls short of (or exceeds) perfect play is accounted for."""
-    from ducksoup.duck_soup.analyse import Analysis
+    from ducksoup.duck_soup.analyse import AnalysedTrace
 
-    assert isinstance(soup_analysis, Analysis)
+    assert isinstance(soup_analysis, AnalysedTrace)
     (deal,) = soup_analysis.deals
     assert deal.soup_start is not None and deal.result is not None
     assert deal.soup_start - deal.result == deal.losses(0, "soup") - deal.losses(1, "soup")
     assert deal.identity_holds()
-    assert any(d.loss > 0 for d in deal.decisions)  # the greedy bot does make mistakes
+    assert any((d.loss or 0) > 0 for d in deal.decisions)  # the greedy bot does make mistakes
     for decision in deal.decisions:
         values = dict(decision.values)
-        assert decision.loss == decision.value_best - values[decision.taken] >= 0
+        assert decision.loss is not None and decision.loss == decision.value_best - values[decision.taken] >= 0
         assert all(values[action] == decision.value_best for action in decision.best)
+
+
+def test_by_default_only_the_taken_and_a_best_action_are_valued_and_the_losses_are_the_same() -> None:
+    """``--all-actions`` values every legal action; the default values the action taken and, when it was not best,
+    the first action found to be best: the same losses and verdicts for a fraction of the searches."""
+    trace = load(QUICK)
+    quick = analyse_trace(trace, samples=0, start=30).deals[0]
+    every = analyse_trace(trace, samples=0, start=30, all_actions=True).deals[0]
+    assert [(d.step, d.loss) for d in quick.decisions] == [(d.step, d.loss) for d in every.decisions]
+    assert quick.soup_start == every.soup_start and quick.identity_holds() and every.identity_holds()
+    legal_counts = [len(d.values) for d in every.decisions]
+    assert [len(d.values) for d in quick.decisions] != legal_counts and sum(legal_counts) > 2 * len(legal_counts)
+    for short, full in zip(quick.decisions, every.decisions, strict=True):
+        assert set(short.values) <= set(full.values) and set(short.best) <= set(full.best)
+        if short.loss == 0:
+            assert short.values == ((short.taken, full.value_taken),) and short.best == (short.taken,)
+        else:
+            first_best = next(action for action, value in full.values if value == full.value_best)
+            assert short.best == (first_best,)
 
 
 def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: object) -> None:
     """The deal's result is the engine's: player 0's deal score minus player 1's."""
-    from ducksoup.duck_soup.analyse import Analysis, replay
+    from ducksoup.duck_soup.analyse import AnalysedTrace, replay
 
-    assert isinstance(soup_analysis, Analysis)
+    assert isinstance(soup_analysis, AnalysedTrace)
     last = None
     for _, deal, _ in replay(load(QUICK)):
         last = deal
@@ -70,21 +93,45 @@ def test_a_listed_mistake_changes_the_result_in_a_replayed_deal(soup_analysis: o
     assert soup_analysis.deals[0].result == scores[0] - scores[1]
 
 
-def test_duck_estimates_state_their_samples_and_repeat_with_the_seed() -> None:
+def test_duck_estimates_repeat_with_the_seed_and_never_give_a_negative_loss() -> None:
+    """Each Duck decision states its samples and its interval from fresh worlds; a loss only for a mistake, and
+    then above zero; the same seed gives the same estimates, another seed others."""
     trace = load(TRACE)
-    first = analyse_trace(trace, samples=2, seed=5, soup=False)
-    again = analyse_trace(trace, samples=2, seed=5, soup=False)
-    other = analyse_trace(trace, samples=2, seed=6, soup=False)
-    assert first.to_json() == again.to_json()
-    assert first.to_json() != other.to_json()
-    duck = [d for d in first.deals[0].decisions if d.course == "duck"]
-    assert len(duck) > 10
-    for decision in duck:
-        assert decision.samples == 2 and decision.error is not None and decision.spread is not None
-        assert decision.taken in dict(decision.values) and decision.error >= 0
-        # The loss is measured again in fresh worlds (the winner's curse), so it may come out negative;
-        # an action with the best mean loses nothing.
-        assert decision.loss == 0 if decision.taken in decision.best else decision.error > 0
+
+    def duck(seed: int) -> list[Decision]:
+        return analyse_trace(trace, samples=MIN_SAMPLES, seed=seed, soup=False, start=24).deals[0].decisions
+
+    first, again, other = duck(5), duck(5), duck(6)
+    assert [d.to_json() for d in first] == [d.to_json() for d in again] != [d.to_json() for d in other]
+    assert len(first) >= 2
+    for decision in first:
+        found = decision.estimate
+        assert found is not None and found.samples == MIN_SAMPLES and found.difference is not None
+        assert found.difference.samples == MIN_SAMPLES and found.rival != decision.taken
+        assert decision.loss == found.loss and (decision.loss is None or decision.loss > 0)
+        assert (decision.loss is not None) == (found.difference.low > 0)
+
+
+def test_one_sample_gives_no_loss_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--samples 1``: a mean for each action, no interval, no verdict, no loss, in the text and in the JSON (the
+    Duck only here, to be quick)."""
+    import ducksoup.duck_soup.analyse
+
+    monkeypatch.setattr(
+        ducksoup.duck_soup.analyse, "analysis", lambda trace, **given: DealsAnalysis(trace, **given, soup=False)
+    )
+    result = CliRunner().invoke(main, ["analyse", QUICK, "--samples", "1", "--from", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert "too few for a verdict (at least 8), so no loss is given" in lines[0]["method"][-1]
+    duck = [line for line in lines if line["type"] == "decision"]
+    assert len(duck) >= 5 and all(line["loss"] is None and line["difference"] is None for line in duck)
+    assert {line["verdict"] for line in duck} == {"too few samples"}
+    assert [row["duck"]["points_lost"] for row in lines[-1]["players"]] == [0, 0]
+    text = CliRunner().invoke(main, ["analyse", QUICK, "--samples", "1", "--from", "20"])
+    notes = [line for line in text.output.splitlines() if line.startswith("  step")]
+    assert notes and all(note.endswith("too few samples for a verdict (at least 8)") for note in notes)
+    assert "loss" not in text.output.replace("no loss is given", "")
 
 
 @pytest.mark.parametrize(
@@ -126,20 +173,25 @@ def test_the_worlds_sampled_agree_with_everything_the_player_saw(options: RuleOp
     assert decisions > 500 and slots > 1000  # cards did leave play unseen, and were accounted for
 
 
-def test_analyse_prints_a_report_and_json(tmp_path: Path) -> None:
+def test_analyse_prints_a_report_and_json_lines(tmp_path: Path) -> None:
     runner = CliRunner()
     late = ["--samples", "0", "--from", "40"]  # the last tricks of the Soup: quick to solve
     text = runner.invoke(main, ["analyse", TRACE, *late, "--mistakes"])
     assert text.exit_code == 0, text.output
     assert "value at the Soup's start" in text.output and "(holds)" in text.output and "loses" in text.output
+    assert ": best" not in text.output  # --mistakes
     data = runner.invoke(main, ["analyse", TRACE, *late, "--json"])
     assert data.exit_code == 0
-    report = json.loads(data.output)
-    assert report["trace"] == TRACE and report["objective"].startswith("deal score difference")
-    (deal,) = report["deals"]
-    assert deal["soup_start_step"] == min(d["step"] for d in deal["decisions"]) >= 40
+    header, *events, summary = [json.loads(line) for line in data.output.splitlines()]
+    assert header["type"] == "analysis" and header["trace"] == TRACE
+    assert header["settings"]["objective"].startswith("deal score difference")
+    decisions = [event for event in events if event["type"] == "decision"]
+    (deal,) = [event for event in events if event["type"] == "deal"]
+    assert deal["soup_start_step"] == min(d["step"] for d in decisions) >= 40 and deal["identity_holds"]
     assert deal["soup_start_value"] - deal["result"] == deal["soup_losses"][0] - deal["soup_losses"][1]
-    assert {row["player"] for row in report["summary"]} == {0, 1}
+    assert summary["type"] == "summary" and summary["stopped"] is None
+    assert [row["player"] for row in summary["players"]] == [0, 1]
+    assert sum(row["soup"]["points_lost"] for row in summary["players"]) == sum(deal["soup_losses"])
 
 
 def test_analyse_reads_trace_files_and_refuses_what_it_cannot_read(tmp_path: Path) -> None:
@@ -171,9 +223,9 @@ def test_analysis_is_reached_through_the_registry_and_refused_for_a_game_without
     import ducksoup.telling
 
     entry = reference("duck-soup")
-    assert entry.analyse == "ducksoup.duck_soup.analyse:analyse_trace"
+    assert entry.analyse == "ducksoup.duck_soup.analyse:analysis"
     trace = load(TRACE)
-    assert entry.analysis(trace, samples=0, start=40).to_json()["trace"] == TRACE
+    assert min(step_notes(entry.analysis(trace, samples=0, start=40))) == 40
     without = dataclasses.replace(entry, analyse=None)
     with pytest.raises(NoAnalysis, match="analysis is available for duck-soup only"):
         without.analysis(trace, samples=0)
@@ -188,14 +240,13 @@ def test_explain_shows_the_analysis_beside_the_narration(tmp_path: Path, monkeyp
     """Each analysed step is followed by its analysis line (the Duck and the end of the Soup here, to be quick)."""
     import ducksoup.duck_soup.analyse
 
-    whole = ducksoup.duck_soup.analyse.analyse_trace
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(load(TRACE)), encoding="utf-8")
     for course, part in (("Duck", {"soup": False}), ("Soup", {"start": 40})):
         monkeypatch.setattr(
             ducksoup.duck_soup.analyse,
-            "analyse_trace",
-            lambda trace, samples, seed, start, part=part: whole(trace, samples, seed, **{"start": start, **part}),
+            "analysis",
+            lambda trace, part=part, **given: DealsAnalysis(trace, **{**given, **part}),
         )
         result = CliRunner().invoke(main, ["explain", str(path), "--analyse", "--samples", "1"])
         assert result.exit_code == 0, result.output
@@ -288,3 +339,107 @@ def test_a_real_ctrl_c_ends_analyse_with_status_130(tmp_path: Path) -> None:
             process.wait()
     assert process.returncode == 130, err
     assert (out, err) == (b"", b"interrupted (SIGINT): stopped before the end\n")
+
+
+def test_the_analysis_streams_and_ctrl_c_prints_what_is_done_with_status_130(tmp_path: Path) -> None:
+    """The header and the first decision arrive while the analysis goes on (read from the process before it
+    ends); SIGINT then stops it: the decisions done, the summary, where it stopped, and status 130."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "analyse", TRACE, "--from", "20"],  # minutes of work in all
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        header = process.stdout.readline()
+        first = ""
+        while not first.startswith("  step"):
+            first = process.stdout.readline()
+            assert first, "the output ended before a decision"
+        assert process.poll() is None, "the analysis ended before its first decision was read"
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert header.startswith(f"{TRACE}: ") and first.startswith("  step  20  Duck: player ")
+    assert process.returncode == 130, err
+    lines = rest.splitlines()
+    assert "summary:" in lines and lines[-1].startswith("stopped: interrupted (SIGINT); the decisions up to step ")
+    assert err == "", "no progress bar (nor anything else) on standard error in a pipe"
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_progress_bar_shows_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the steps analysed show as a bar while the analysis works; it goes when it ends."""
+    import pty
+
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "analyse", TRACE, "--from", "20", "--budget", "1"],
+        stdin=secondary,
+        stdout=secondary,
+        stderr=secondary,
+        cwd=tmp_path,
+    )
+    os.close(secondary)
+    shown = b""
+    try:
+        while chunk := _read(primary):
+            shown += chunk
+        process.wait(timeout=120)
+    finally:
+        os.close(primary)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    text = shown.decode(errors="replace")
+    assert process.returncode == OUT_OF_TIME, text
+    assert "analysing steps" in text and "stopped: the time budget of 1 s ran out" in text
+
+
+def _read(descriptor: int) -> bytes:
+    """What a pseudo-terminal shows next; nothing once the other side is closed (Linux says so with an error)."""
+    try:
+        return os.read(descriptor, 4096)
+    except OSError:
+        return b""
+
+
+def test_a_budget_stops_the_analysis_with_what_is_done() -> None:
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--from", "20", "--budget", "1"])
+    assert result.exit_code == OUT_OF_TIME, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{TRACE}: ") and "summary:" in lines
+    assert lines[-1].startswith("stopped: the time budget of 1 s ran out (--budget); ")
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "duck-soup" / "analysis.rst"
+
+
+def documented_example() -> tuple[list[str], list[str]]:
+    """The worked example of the analysis page: its command's arguments, and the output the page shows."""
+    text = DOCS.read_text(encoding="utf-8")
+    block = text[text.index("   $ ducksoup analyse ds-deal-greedy-027") :].split("\n\n", 1)[0].splitlines()
+    return block[0].strip().removeprefix("$ ducksoup ").split(), [line[3:] for line in block[1:]]
+
+
+def test_the_docs_worked_example_is_what_analyse_prints_and_no_loss_is_negative() -> None:
+    command, shown = documented_example()
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == shown
+    losses = [float(found) for found in re.findall(r"(?:loss|loses|lost) (-?[0-9.]+)", result.output)]
+    assert len(losses) >= 10 and min(losses) >= 0
+    assert "a mistake, estimated loss" in result.output and "within the noise" in result.output
+    assert "(holds)" in result.output
+
+
+@pytest.mark.parametrize("budget", ["0", "-3", "nan", "inf", "1e300"])
+def test_a_budget_that_is_no_time_is_refused_in_one_line(budget: str) -> None:
+    result = CliRunner().invoke(main, ["analyse", TRACE, "--budget", budget])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "is not a time budget: give a number of seconds above 0 and at most a year" in result.output

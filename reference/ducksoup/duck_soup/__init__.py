@@ -17,6 +17,6 @@ GAME = GameReference(
     simulate="ducksoup.duck_soup.simulate:simulate",
     read_record="ducksoup.duck_soup.record:read_record",
     viewer="ducksoup.duck_soup.scenes:DRAWING",
-    analyse="ducksoup.duck_soup.analyse:analyse_trace",
+    analyse="ducksoup.duck_soup.analyse:analysis",
 )
 """Duck Soup's entry in the reference implementation's registry."""
