@@ -31,6 +31,7 @@ from rich.markup import escape
 from duckcheck.strict import same
 from ducksoup.display import as_typed, plain_output
 from ducksoup.narration import Refusal, StepNarrator
+from ducksoup.recording import EngineRecorder
 from ducksoup.saving import PLAY_HELP, Quit, Read, play_and_keep
 
 JSON = dict[str, Any]
@@ -97,40 +98,25 @@ class Seating(Protocol):
         ...
 
 
-def record_move(recorder: Any, action: Any) -> None:
-    """Record ``action`` in a game's trace recorder: the one place ``play`` records a move, so that the
-    engine-side recording API replaces it here. Today a game's recorder either plays on the engine (``apply``) or
-    on the specification (``act``)."""
-    if hasattr(recorder, "act"):
-        recorder.act(action)
-    else:
-        recorder.apply(action)
-
-
-def snapshot_of(recorder: Any) -> JSON:
-    """The trace a game's recorder holds so far (unvalidated where the recorder can: it is saved after every move)."""
-    trace: JSON = recorder.snapshot() if hasattr(recorder, "snapshot") else recorder.trace()
-    return trace
+def record_move(recorder: EngineRecorder[Any, Any], action: Any) -> None:
+    """Play an accepted ``action`` on the engine of a game's trace recorder and record it: the one way ``play``
+    records a move, the same for every game (:class:`ducksoup.recording.EngineRecorder`)."""
+    recorder.apply(action, keep_rejected=False)
 
 
 class RecordedSeats:
     """The part of a :class:`Seating` that is the same in every game: the bots at their seats choosing on the engine,
-    and the recording. A game's seating subclasses it and sets ``recorder`` and ``bots``; its engine is the
-    recorder's (``recorder.play``) unless the game records on the specification and plays on an engine of its own
-    (then it overrides :meth:`engine` and :meth:`record`)."""
+    and the recording. A game's seating subclasses it and sets ``recorder`` (its ``ducksoup.<game>.traces``
+    ``TraceRecorder``, whose engine the game is played on) and ``bots``."""
 
-    recorder: Any
-    """The game's trace recorder (:func:`record_move`)."""
+    recorder: EngineRecorder[Any, Any]
+    """The game's trace recorder, which plays every move on its engine (``recorder.play``) and records it."""
     bots: dict[int, Any]
     """Each bot's seat and the bot (a ``choose(observation, legal)``)."""
 
-    def engine(self) -> Any:
-        """The engine the game is played on: the recorder's."""
-        return self.recorder.play
-
     def bot_move(self, player: int) -> Any:
         """The bot at ``player``'s choice, from its own observation of the engine."""
-        engine = self.engine()
+        engine = self.recorder.play
         return self.bots[player].choose(engine.observation(player), engine.legal_actions())
 
     def record(self, action: Any) -> None:
@@ -139,12 +125,12 @@ class RecordedSeats:
 
     def engine_state(self) -> JSON:
         """The engine's state, which must equal the rules' after every move."""
-        state: JSON = self.engine().state()
+        state: JSON = self.recorder.play.state()
         return state
 
     def snapshot(self) -> JSON:
-        """The game so far, as a trace."""
-        return snapshot_of(self.recorder)
+        """The game so far, as a trace (unvalidated: it is saved after every move, and valid by construction)."""
+        return self.recorder.snapshot()
 
 
 def shuffled_decks(seed: int, pack: Callable[[], Sequence[Any]], count: int) -> tuple[random.Random, list[list[Any]]]:
