@@ -15,10 +15,21 @@ from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, StepNarrator, Voice
 from ducksoup.playing import InputError, card_and_call
+from tests.play_driver import Answer, Turn, drive, first_option, scripted
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
 GAMES = [suite.id for suite in games()]
-LOOP = {"steps", "step", "tell", "refused", "disagreement", "final_disagreement", "between_tricks", "legal_lines"}
+LOOP = {
+    "steps",
+    "step",
+    "tell",
+    "refused",
+    "disagreement",
+    "final_disagreement",
+    "to_the_end",
+    "between_tricks",
+    "legal_lines",
+}
 """The narrator's step loop and claim check: :class:`ducksoup.narration.StepNarrator`'s, never a game's."""
 PLAY_LOOP = {"run", "ask", "human_turn", "legal", "show_turn"}
 """The play loop: :class:`ducksoup.playing.Terminal`'s, never a game's."""
@@ -110,3 +121,62 @@ def test_a_call_is_read_however_a_person_spells_it(typed: str, key: str) -> None
 def test_an_empty_line_is_not_a_move() -> None:
     with pytest.raises(InputError, match="an empty line is not a move: help"):
         card_and_call("  ", "help")
+
+
+def quit_at_deal(number: int) -> Answer:
+    """Play the first option until deal ``number`` has begun, then quit at the next prompt."""
+
+    def answer(turn: Turn) -> str:
+        return "quit" if f"\ndeal {number}: " in turn.transcript else first_option(turn)
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("arguments", "deal"),
+    [
+        (["--game", "duck-soup", "--seed", "2", "--one"], 1),
+        (["--game", "doubleduck", "--seed", "5", "--one"], 1),
+        (["--game", "doubleduck", "--seed", "5"], 2),
+    ],
+    ids=["duck-soup-first-deal", "doubleduck-first-deal", "doubleduck-second-deal"],
+)
+def test_a_deal_the_human_leads_at_once_shows_the_table_once(arguments: list[str], deal: int, tmp_path: Path) -> None:
+    code, transcript = drive(arguments, tmp_path, quit_at_deal(deal))
+    lines = transcript.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith(f"deal {deal}: "))
+    led = next(index for index in range(start, len(lines)) if lines[index].startswith("  you lead first"))
+    assert code == 0 and lines[led + 1].startswith("your options: "), lines[start : led + 8]
+    assert [line for line in lines[start:] if "your hand: " in line] == [lines[start + 1]]
+
+
+def test_look_shows_the_table_again_at_the_start_of_a_deal(tmp_path: Path) -> None:
+    transcript = drive(["--seed", "2", "--one"], tmp_path, scripted(["look", "quit"]))[1]
+    hands = [line for line in transcript.splitlines() if "your hand: " in line]
+    assert len(hands) == 2 and hands[0] == f"  {hands[1]}"
+
+
+TRACES = {"duck-soup": "ds-deal-greedy-007", "doubleduck": "dd-deal-greedy-001", "aw-ducks": "ad-edge-blue-four"}
+"""A short trace of each game, told to the end by the shared loop."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_told_to_the_end_every_step_then_a_closing_stop_for_an_outcome_the_rules_contradict(game: str) -> None:
+    trace = read_trace(trace_path(TRACES[game]))
+    told = list(reference(game).narrate(Loaded(trace), None, False).to_the_end())
+    assert [step.number for step in told] == list(range(len(trace["steps"]) + 1))
+    assert not any(step.stop or step.closing for step in told)
+    wrong = {**trace, "final": {**trace["final"], "claimed": True}}
+    told = list(reference(game).narrate(Loaded(wrong), None, False).to_the_end())
+    assert told[-1].closing and told[-1].lines == [] and told[-1].number == len(trace["steps"])
+    unknown = "final.claimed is unknown to the rules (the trace gives boolean true)"
+    assert told[-1].stop == f"the outcome: the trace disagrees with the rules: {unknown}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_told_to_the_end_a_step_the_rules_forbid_closes_the_telling_there(game: str) -> None:
+    trace = read_trace(trace_path(TRACES[game]))
+    steps = [*trace["steps"][:2], {**trace["steps"][1], "state": trace["steps"][1]["state"]}]
+    told = list(reference(game).narrate(Loaded({**trace, "steps": steps}), None, False).to_the_end())
+    assert [step.number for step in told] == [0, 1, 2, 3] and told[-1].closing
+    assert told[-1].stop is not None and told[-1].stop.startswith("step 3: ")

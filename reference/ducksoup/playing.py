@@ -150,6 +150,8 @@ class Terminal:
     def __init__(self, seating: Seating, console: Console) -> None:
         self.seating, self.console = seating, console
         self.markup = not plain_output()
+        self.dealt_just_now = False
+        """Whether the last lines told began a deal or round, with nothing told since."""
 
     @property
     def narrator(self) -> StepNarrator[Any]:
@@ -172,6 +174,7 @@ class Terminal:
         self.tell(self.seating.introduction())
         self.tell(self.help())
         self.tell(self.narrator.opening_lines())
+        self.dealt_just_now = True
         while not self.narrator.table.is_over:
             if not self.narrator.table.legal_actions():
                 raise RuntimeError("the game needs more decks than were shuffled")
@@ -184,9 +187,13 @@ class Terminal:
                 raise RuntimeError(f"the engine and the rules disagree after {action}")
             moved()
             self.tell(lines)
+            self.dealt_just_now = self.narrator.began
 
-    def show_turn(self) -> None:
-        self.tell(self.seating.status())
+    def show_turn(self, again: bool = False) -> None:
+        """What the human sees before choosing: the table (unless the start of the deal just showed it, and
+        ``look`` did not ask for it ``again``) and the options."""
+        if again or not (self.dealt_just_now and self.narrator.start_shows_position):
+            self.tell(self.seating.status())
         self.say("your options: " + ", ".join(self.seating.options()))
 
     def ask(self, read: Read) -> Any:
@@ -202,7 +209,7 @@ class Terminal:
             elif word in RULES_WORDS:
                 self.tell(["the rules now:", *(f"  {line}" for line in self.narrator.rules_now())])
             elif word in LOOK_WORDS:
-                self.show_turn()
+                self.show_turn(again=True)
             else:
                 action = self.legal(text)
                 if action is not None:
