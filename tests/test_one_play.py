@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import ast
 import importlib
+import io
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
+from rich.text import Text
 
 from duckcheck.games import games
 from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, StepNarrator, Voice
-from ducksoup.playing import InputError, card_and_call
+from ducksoup.playing import InputError, card_and_call, fitted, listed
 from tests.play_driver import Answer, Turn, drive, first_option, scripted
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
@@ -180,3 +183,25 @@ def test_told_to_the_end_a_step_the_rules_forbid_closes_the_telling_there(game: 
     told = list(reference(game).narrate(Loaded({**trace, "steps": steps}), None, False).to_the_end())
     assert [step.number for step in told] == [0, 1, 2, 3] and told[-1].closing
     assert told[-1].stop is not None and told[-1].stop.startswith("step 3: ")
+
+
+def test_a_long_line_of_play_is_fitted_to_the_terminal_with_its_continuation_indented() -> None:
+    console = Console(width=30, file=io.StringIO())
+    line = Text("  your tableau: 1R 2R 3R 4R 5R 6R 1Y 2Y 3Y 4Y 5Y 6Y 1G 2G")
+    parts = [part.plain for part in fitted(line, console)]
+    assert all(len(part) <= 30 for part in parts) and len(parts) == 3
+    assert parts[0].startswith("  your") and all(part.startswith("    ") and part[4] != " " for part in parts[1:])
+    assert " ".join(parts).split() == line.plain.split()
+    assert [part.plain for part in fitted(Text("short"), console)] == ["short"]
+
+
+def test_options_are_listed_whole_within_the_width() -> None:
+    options = ["d (draw)", "3R (discard for a Safe Draw)", "5Y (discard for a Secret Stash)", "s (score)"]
+    assert listed("your options:", options, 50) == [
+        "your options: d (draw),",
+        "  3R (discard for a Safe Draw),",
+        "  5Y (discard for a Secret Stash), s (score)",
+    ]
+    assert listed("your options:", ["an option far wider than the width"], 10) == [
+        "your options: an option far wider than the width"
+    ]

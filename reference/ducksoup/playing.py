@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from duckcheck.strict import same
 from ducksoup.display import as_typed, plain_output
@@ -193,8 +195,22 @@ class Terminal:
         """What the human sees before choosing: the table (unless the start of the deal just showed it, and
         ``look`` did not ask for it ``again``) and the options."""
         if again or not (self.dealt_just_now and self.narrator.start_shows_position):
-            self.tell(self.seating.status())
-        self.say("your options: " + ", ".join(self.seating.options()))
+            for line in self.seating.status():
+                self.say_fitted(line)
+        self.tell(listed("your options:", self.seating.options(), self.console.width, self.columns))
+
+    def columns(self, text: str) -> int:
+        """How many columns ``text`` (one of our lines, with its markup unless output is plain) takes."""
+        return Text.from_markup(text).cell_len if self.markup else cell_len(text)
+
+    def say_fitted(self, line: str) -> None:
+        """Print ``line`` within the console's width: a longer one wrapped at spaces, each further line indented two
+        columns more than the first (a large tableau, a long hand)."""
+        if self.columns(line) <= self.console.width:
+            self.say(line)
+            return
+        for part in fitted(Text.from_markup(line) if self.markup else Text(line), self.console):
+            self.console.print(part)
 
     def ask(self, read: Read) -> Any:
         """Ask the human until they type a legal move (a refused one changes nothing); the move, not yet played."""
@@ -230,6 +246,31 @@ class Terminal:
             self.console.print(as_typed(said))  # the rules' message may quote the move: never markup
             return None
         return action
+
+
+def fitted(text: Text, console: Console) -> list[Text]:
+    """``text`` wrapped at spaces to ``console``'s width, each further line indented two columns more than the
+    first, so that it reads as the same line continued."""
+    indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
+    parts = text.wrap(console, console.width - indent)
+    for part in parts:
+        part.rstrip()
+    return [parts[0], *(Text(" " * indent) + part for part in parts[1:])]
+
+
+def listed(head: str, items: Sequence[str], width: int, columns: Callable[[str], int] = len) -> list[str]:
+    """``head`` and ``items`` separated by commas, in lines of at most ``width`` columns (as ``columns`` measures an
+    item) where items allow: an item is never split, and each further line is indented two spaces."""
+    lines, line, filled = [], head, columns(head)
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        size = columns(piece)
+        if line != head and filled + 1 + size > width:
+            lines.append(line)
+            line, filled = "  " + piece, 2 + size
+        else:
+            line, filled = f"{line} {piece}", filled + 1 + size
+    return [*lines, line]
 
 
 def play_in_terminal(seating: Seating, save: Path, console: Console) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,24 @@ def test_rules_answers_with_sections_and_rulings_that_exist_and_the_colour_lette
     assert "R red, Y yellow, G green, B blue, P purple, K black; a duck is D and its colour, DW the rainbow duck" in (
         transcript
     )
+
+
+def draws_whenever_it_can(turn: Turn) -> str:
+    """Draw at every prompt that allows it: the tableau grows as large as the deck lets it."""
+    return "d" if "d" in turn.options else turn.options[0]
+
+
+def test_a_large_tableau_keeps_the_status_and_the_options_within_80_columns(tmp_path: Path) -> None:
+    code, transcript = drive(["--game", "aw-ducks", "--seed", "1", "--one"], tmp_path, draws_whenever_it_can)
+    lines = transcript.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("your options: ")]
+    listed = [line for start in starts for line in takewhile(continues, lines[start + 1 :])]
+    tableau = max(len(line.split(";")[0].split()) - 2 for line in lines if line.startswith("you: tableau "))
+    assert code == 0 and listed and tableau >= 12
+    shown = [line for line in lines if line.startswith((*STATUS, "your options: "))] + listed
+    assert all(len(line) <= COLUMNS for line in shown), max(shown, key=len)
+
+
+def continues(line: str) -> bool:
+    """Whether ``line`` continues the list of options before it (wrapped to the terminal's width)."""
+    return line.startswith("  ")
