@@ -17,7 +17,8 @@ from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, StepNarrator, Voice
-from ducksoup.playing import InputError, card_and_call, fitted, listed
+from ducksoup.playing import InputError, RecordedSeats, card_and_call, fitted, listed
+from ducksoup.recording import EngineRecorder
 from tests.play_driver import Answer, Turn, drive, first_option, scripted
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference" / "ducksoup"
@@ -205,3 +206,26 @@ def test_options_are_listed_whole_within_the_width() -> None:
     assert listed("your options:", ["an option far wider than the width"], 10) == [
         "your options: an option far wider than the width"
     ]
+
+
+SHARED_SEATS = {"engine", "record", "bot_move", "engine_state", "snapshot"}
+"""What :class:`ducksoup.playing.RecordedSeats` does for every game: a seating that redefines one records its own
+way."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_seating_records_on_its_engine_recorder_the_shared_way(game: str) -> None:
+    playing = importlib.import_module(f"ducksoup.{package_of(game)}.playing")
+    traces = importlib.import_module(f"ducksoup.{package_of(game)}.traces")
+    assert issubclass(playing.Seating, RecordedSeats) and not SHARED_SEATS & set(vars(playing.Seating))
+    assert issubclass(traces.TraceRecorder, EngineRecorder)
+    built = ast.parse((REFERENCE / package_of(game) / "playing.py").read_text(encoding="utf-8"))
+    recorders = {
+        node.value.func.id
+        for node in ast.walk(built)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Attribute) and target.attr == "recorder" for target in node.targets)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+    }
+    assert recorders == {"TraceRecorder"} and playing.TraceRecorder is traces.TraceRecorder
