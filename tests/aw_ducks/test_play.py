@@ -50,8 +50,9 @@ def test_the_status_shows_the_deck_size_and_what_each_pond_duck_wants_in_words(
         "you: tableau -; banked 0",
         "player 1: tableau 4K; banked 0",
     ]
-    assert "  DW (rainbow duck) wants nothing: any Score takes it, even with an empty tableau" in lines
-    assert "  DB (blue duck) wants a tableau with five or more different colours, black counting" in lines
+    rainbow = lines.index("  DW (rainbow duck) wants nothing: any Score takes it, even with an empty")
+    blue = lines.index("  DB (blue duck) wants a tableau with five or more different colours, black")
+    assert lines[rainbow + 1] == "    tableau" and lines[blue + 1] == "    counting"  # wrapped at 80 columns
     status = [line for line in lines if line.startswith(STATUS)]
     assert status and all(len(line) <= COLUMNS for line in status), max(status, key=len)
 
@@ -65,10 +66,8 @@ def test_a_forced_score_says_to_type_s_and_each_turn_is_told_with_its_rule(round
         "  it was your last card, which may be discarded too (AD-R05)",
         "  the deck's top 2 card(s) go face down into your score pile, seen by nobody until the count (§8; AD-R17)",
     ]
-    assert lines[typed + 11 : typed + 13] == [
-        "you must Score now, as the benefit calls for: type s",
-        "your options: s (score)",
-    ]
+    forced = lines.index("you must Score now, as the benefit calls for: type s", typed)
+    assert forced < typed + 14 and lines[forced + 1] == "your options: s (score)"
 
 
 def test_the_round_ends_with_the_count_and_who_won(round_played: tuple[int, str, Path]) -> None:
