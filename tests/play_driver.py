@@ -9,6 +9,7 @@ person's game does: prompts, echo, and a save that fails asks for another file),
 from __future__ import annotations
 
 import fcntl
+import itertools
 import os
 import pty
 import re
@@ -61,11 +62,17 @@ def scripted(lines: list[str], then: Answer = first_option) -> Answer:
 
 
 def options_of(transcript: str) -> list[str]:
-    """The options of the last ``your options:`` line, each as it is typed (what precedes `` (``)."""
-    lines = [line for line in transcript.splitlines() if line.startswith("your options: ")]
-    if not lines:
+    """The options of the last ``your options:`` line and the indented lines that continue it (a long list is
+    wrapped to the terminal's width), each as it is typed (what precedes `` (``)."""
+    lines = transcript.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("your options: ")]
+    if not starts:
         return []
-    return [option.split(" (", 1)[0] for option in lines[-1].removeprefix("your options: ").split(", ")]
+    listed = [lines[starts[-1]].removeprefix("your options: ")]
+    listed += [
+        line.strip() for line in itertools.takewhile(lambda line: line.startswith("  "), lines[starts[-1] + 1 :])
+    ]
+    return [option.split(" (", 1)[0] for option in " ".join(listed).split(", ")]
 
 
 def drive(arguments: list[str], folder: Path, answer: Answer = first_option, timeout: float = 120) -> tuple[int, str]:

@@ -35,6 +35,9 @@ class Told:
     number: int
     lines: list[str]
     stop: str | None = None
+    closing: bool = False
+    """Whether this tells no step but only why the telling stops after the steps (:meth:`StepNarrator.to_the_end`):
+    its ``stop`` is in the narration's own words and markup, not a quotation of the trace's claims alone."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,10 @@ class Narrator(Protocol):
 
     def final_disagreement(self) -> str | None:
         """Where the trace's ``final`` outcome disagrees with the rules' (once every step is told), or None."""
+        ...
+
+    def to_the_end(self) -> Iterator[Told]:
+        """Each step told, then why the telling stops short, if it does (:meth:`StepNarrator.to_the_end`)."""
         ...
 
     def rules_now(self) -> list[str]:
@@ -250,6 +257,9 @@ class StepNarrator(Voice, Generic[TableT]):
     """The game's ``IllegalAction``: the refusal of its rules (a :class:`Refusal`)."""
     unit: ClassVar[str] = "deal"
     """What the game deals anew: ``deal`` or ``round``."""
+    start_shows_position: ClassVar[bool] = False
+    """Whether :meth:`start_lines` tell the position dealt (hands, stock, table): then ``play`` does not show the
+    table again when the human is first to act."""
 
     def __init__(
         self,
@@ -340,6 +350,25 @@ class StepNarrator(Voice, Generic[TableT]):
             yield told
             if told.stop:
                 return
+
+    def to_the_end(self) -> Iterator[Told]:
+        """The whole trace told, as ``replay``, ``analyse`` and the viewer tell it: each step (:meth:`steps`) and,
+        where the telling stops short, why. A step's own ``stop`` ends it; so does a last :class:`Told` that tells
+        no step (``closing``) for a step the rules forbid though the trace accepts it, or, under ``check``, for a
+        ``final`` outcome the rules contradict. Never raises :class:`NarrationStopped`."""
+        number = 0
+        try:
+            for told in self.steps():
+                number = told.number
+                yield told
+                if told.stop:
+                    return
+        except NarrationStopped as error:
+            yield Told(number + 1, [], str(error), closing=True)
+            return
+        final = self.final_disagreement() if self.check else None
+        if final:
+            yield Told(number, [], final, closing=True)
 
     def step(self, number: int, step: JSON) -> Told:
         """Step ``number`` of the trace, applied and told."""

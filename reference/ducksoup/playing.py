@@ -25,12 +25,15 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from duckcheck.strict import same
 from ducksoup.display import as_typed, plain_output
 from ducksoup.narration import Refusal, StepNarrator
+from ducksoup.recording import EngineRecorder
 from ducksoup.saving import PLAY_HELP, Quit, Read, play_and_keep
 
 JSON = dict[str, Any]
@@ -97,40 +100,25 @@ class Seating(Protocol):
         ...
 
 
-def record_move(recorder: Any, action: Any) -> None:
-    """Record ``action`` in a game's trace recorder: the one place ``play`` records a move, so that the
-    engine-side recording API replaces it here. Today a game's recorder either plays on the engine (``apply``) or
-    on the specification (``act``)."""
-    if hasattr(recorder, "act"):
-        recorder.act(action)
-    else:
-        recorder.apply(action)
-
-
-def snapshot_of(recorder: Any) -> JSON:
-    """The trace a game's recorder holds so far (unvalidated where the recorder can: it is saved after every move)."""
-    trace: JSON = recorder.snapshot() if hasattr(recorder, "snapshot") else recorder.trace()
-    return trace
+def record_move(recorder: EngineRecorder[Any, Any], action: Any) -> None:
+    """Play an accepted ``action`` on the engine of a game's trace recorder and record it: the one way ``play``
+    records a move, the same for every game (:class:`ducksoup.recording.EngineRecorder`)."""
+    recorder.apply(action, keep_rejected=False)
 
 
 class RecordedSeats:
     """The part of a :class:`Seating` that is the same in every game: the bots at their seats choosing on the engine,
-    and the recording. A game's seating subclasses it and sets ``recorder`` and ``bots``; its engine is the
-    recorder's (``recorder.play``) unless the game records on the specification and plays on an engine of its own
-    (then it overrides :meth:`engine` and :meth:`record`)."""
+    and the recording. A game's seating subclasses it and sets ``recorder`` (its ``ducksoup.<game>.traces``
+    ``TraceRecorder``, whose engine the game is played on) and ``bots``."""
 
-    recorder: Any
-    """The game's trace recorder (:func:`record_move`)."""
+    recorder: EngineRecorder[Any, Any]
+    """The game's trace recorder, which plays every move on its engine (``recorder.play``) and records it."""
     bots: dict[int, Any]
     """Each bot's seat and the bot (a ``choose(observation, legal)``)."""
 
-    def engine(self) -> Any:
-        """The engine the game is played on: the recorder's."""
-        return self.recorder.play
-
     def bot_move(self, player: int) -> Any:
         """The bot at ``player``'s choice, from its own observation of the engine."""
-        engine = self.engine()
+        engine = self.recorder.play
         return self.bots[player].choose(engine.observation(player), engine.legal_actions())
 
     def record(self, action: Any) -> None:
@@ -139,12 +127,12 @@ class RecordedSeats:
 
     def engine_state(self) -> JSON:
         """The engine's state, which must equal the rules' after every move."""
-        state: JSON = self.engine().state()
+        state: JSON = self.recorder.play.state()
         return state
 
     def snapshot(self) -> JSON:
-        """The game so far, as a trace."""
-        return snapshot_of(self.recorder)
+        """The game so far, as a trace (unvalidated: it is saved after every move, and valid by construction)."""
+        return self.recorder.snapshot()
 
 
 def shuffled_decks(seed: int, pack: Callable[[], Sequence[Any]], count: int) -> tuple[random.Random, list[list[Any]]]:
@@ -164,6 +152,8 @@ class Terminal:
     def __init__(self, seating: Seating, console: Console) -> None:
         self.seating, self.console = seating, console
         self.markup = not plain_output()
+        self.dealt_just_now = False
+        """Whether the last lines told began a deal or round, with nothing told since."""
 
     @property
     def narrator(self) -> StepNarrator[Any]:
@@ -186,6 +176,7 @@ class Terminal:
         self.tell(self.seating.introduction())
         self.tell(self.help())
         self.tell(self.narrator.opening_lines())
+        self.dealt_just_now = True
         while not self.narrator.table.is_over:
             if not self.narrator.table.legal_actions():
                 raise RuntimeError("the game needs more decks than were shuffled")
@@ -198,10 +189,28 @@ class Terminal:
                 raise RuntimeError(f"the engine and the rules disagree after {action}")
             moved()
             self.tell(lines)
+            self.dealt_just_now = self.narrator.began
 
-    def show_turn(self) -> None:
-        self.tell(self.seating.status())
-        self.say("your options: " + ", ".join(self.seating.options()))
+    def show_turn(self, again: bool = False) -> None:
+        """What the human sees before choosing: the table (unless the start of the deal just showed it, and
+        ``look`` did not ask for it ``again``) and the options."""
+        if again or not (self.dealt_just_now and self.narrator.start_shows_position):
+            for line in self.seating.status():
+                self.say_fitted(line)
+        self.tell(listed("your options:", self.seating.options(), self.console.width, self.columns))
+
+    def columns(self, text: str) -> int:
+        """How many columns ``text`` (one of our lines, with its markup unless output is plain) takes."""
+        return Text.from_markup(text).cell_len if self.markup else cell_len(text)
+
+    def say_fitted(self, line: str) -> None:
+        """Print ``line`` within the console's width: a longer one wrapped at spaces, each further line indented two
+        columns more than the first (a large tableau, a long hand)."""
+        if self.columns(line) <= self.console.width:
+            self.say(line)
+            return
+        for part in fitted(Text.from_markup(line) if self.markup else Text(line), self.console):
+            self.console.print(part)
 
     def ask(self, read: Read) -> Any:
         """Ask the human until they type a legal move (a refused one changes nothing); the move, not yet played."""
@@ -216,7 +225,7 @@ class Terminal:
             elif word in RULES_WORDS:
                 self.tell(["the rules now:", *(f"  {line}" for line in self.narrator.rules_now())])
             elif word in LOOK_WORDS:
-                self.show_turn()
+                self.show_turn(again=True)
             else:
                 action = self.legal(text)
                 if action is not None:
@@ -237,6 +246,31 @@ class Terminal:
             self.console.print(as_typed(said))  # the rules' message may quote the move: never markup
             return None
         return action
+
+
+def fitted(text: Text, console: Console) -> list[Text]:
+    """``text`` wrapped at spaces to ``console``'s width, each further line indented two columns more than the
+    first, so that it reads as the same line continued."""
+    indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
+    parts = text.wrap(console, console.width - indent)
+    for part in parts:
+        part.rstrip()
+    return [parts[0], *(Text(" " * indent) + part for part in parts[1:])]
+
+
+def listed(head: str, items: Sequence[str], width: int, columns: Callable[[str], int] = len) -> list[str]:
+    """``head`` and ``items`` separated by commas, in lines of at most ``width`` columns (as ``columns`` measures an
+    item) where items allow: an item is never split, and each further line is indented two spaces."""
+    lines, line, filled = [], head, columns(head)
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        size = columns(piece)
+        if line != head and filled + 1 + size > width:
+            lines.append(line)
+            line, filled = "  " + piece, 2 + size
+        else:
+            line, filled = f"{line} {piece}", filled + 1 + size
+    return [*lines, line]
 
 
 def play_in_terminal(seating: Seating, save: Path, console: Console) -> None:

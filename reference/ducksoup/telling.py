@@ -35,7 +35,7 @@ from ducksoup.analysis import Output, step_notes, stream
 from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import NoAnalysis, reference
-from ducksoup.narration import Loaded, NarrationStopped
+from ducksoup.narration import Loaded
 
 JSON = dict[str, Any]
 STOP_LIMIT = 2000
@@ -101,15 +101,8 @@ def rules_disagreement(loaded: Loaded) -> str | None:
     final outcome that the rules disagree with, or a record's broken rule, is found as ``replay`` finds it.
     """
     narrator = reference(loaded.trace["game"]).narrate(loaded, None, False)
-    try:
-        for told in narrator.steps():
-            if told.stop:
-                return told.stop
-    except NarrationStopped as error:
-        return str(error)
-    if loaded.stopped:
-        return loaded.stopped
-    return narrator.final_disagreement() if narrator.check else None
+    stops = (told.stop for told in narrator.to_the_end() if told.stop)
+    return next(stops, None) or loaded.stopped
 
 
 def tell(
@@ -156,36 +149,29 @@ def tell(
             errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(error))}", markup=False)
             return 1
     console.print(f"{trace['id']}: {shown(trace['description'])}", markup=False)
-    try:
-        for told in narrator.steps():
-            for line in told.lines:
+    for told in narrator.to_the_end():
+        for line in told.lines:
+            console.print(line)
+        if told.number in notes and not told.closing:
+            console.print(f"  analysis: {notes[told.number]}", markup=False)
+        if told.stop:
+            # a step's stop quotes the trace's stored values, unchecked by the light schema check: never markup
+            stop = told.stop if told.closing else escape(shown(told.stop, STOP_LIMIT))
+            console.print(f"[red]stopped[/red] at {stop}")
+            return 1
+        if positions and told.number and narrator.between_tricks():
+            for line in narrator.position():
+                console.print(f"    {line}")
+        if at is not None and told.number == at:
+            console.print(f"position after step {at}:")
+            for line in narrator.position():
+                console.print(f"  {line}")
+            console.print("legal actions here:")
+            for line in narrator.legal_lines():
                 console.print(line)
-            if told.number in notes:
-                console.print(f"  analysis: {notes[told.number]}", markup=False)
-            if told.stop:
-                # the stop quotes the trace's stored values, unchecked by the light schema check: never markup
-                console.print(f"[red]stopped[/red] at {escape(shown(told.stop, STOP_LIMIT))}")
-                return 1
-            if positions and told.number and narrator.between_tricks():
-                for line in narrator.position():
-                    console.print(f"    {line}")
-            if at is not None and told.number == at:
-                console.print(f"position after step {at}:")
-                for line in narrator.position():
-                    console.print(f"  {line}")
-                console.print("legal actions here:")
-                for line in narrator.legal_lines():
-                    console.print(line)
-                return 0
-    except NarrationStopped as error:
-        console.print(f"[red]stopped[/red] at {error}")
-        return 1
+            return 0
     if loaded.stopped:
         console.print(f"[red]stopped[/red] at {loaded.stopped}", markup=True)
-        return 1
-    final = narrator.final_disagreement() if narrator.check else None
-    if final:
-        console.print(f"[red]stopped[/red] at {final}")
         return 1
     return 0
 

@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from duckcheck.strict import same
 from duckcheck.trace import read_trace, trace_path
 from ducksoup.aw_ducks.playing import parse_move
 from ducksoup.cli import main
+from ducksoup.games import reference
+from ducksoup.narration import Loaded, StepNarrator
 from ducksoup.playing import InputError
 from ducksoup.saving import free_name
 from duckspec.aw_ducks.actions import Discard, Draw, Score
@@ -38,9 +41,13 @@ def test_a_script_plays_a_three_player_game_to_its_end_and_it_is_saved_as_a_trac
     assert "wins the game (§2; AD-R15)" in done.stdout and "Traceback" not in done.stderr
     trace = read_trace(tmp_path / "aw-ducks-game.json")
     assert trace["players"] == 3 and trace["scope"] == "game" and trace["final"]["winner"] is not None
-    assert max(trace["final"]["totals"]) >= 150 and "played" in trace["tags"]
+    assert max(trace["final"]["totals"]) >= 150 and trace["tags"] == ["recorded"]
     told = CliRunner().invoke(main, ["explain", str(tmp_path / "aw-ducks-game.json")], env={"NO_COLOR": "1"})
     assert told.exit_code == 0 and "wins the game" in told.output
+    replayed = reference("aw-ducks").narrate(Loaded(trace), None, False)
+    assert isinstance(replayed, StepNarrator) and replayed.check
+    assert [told.stop for told in replayed.steps() if told.stop] == []
+    assert same(replayed.outcome(), trace["final"]) and replayed.final_disagreement() is None
 
 
 def test_a_saved_game_is_never_overwritten(tmp_path: Path) -> None:

@@ -6,8 +6,8 @@ human sees before choosing, in short lines: the deck's size, the Duck Pond with 
 ducks wants in words, every tableau and what each player has banked (ruling AD-R17: no Secret
 Stash, not even their own, until the count).
 
-The game is played on the engine and recorded on the specification (the two must agree at every
-step, as the shared loop checks).
+The game is played and recorded on the engine (:class:`ducksoup.aw_ducks.traces.TraceRecorder`), as
+every game's is; the shared loop checks the engine against the rules after every move.
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ from typing import Any
 
 import click
 
-from duckcheck.aw_ducks.encoding import OPTION_VALUES, cards_text
+from duckcheck.aw_ducks.encoding import OPTION_VALUES
 from duckcheck.aw_ducks.oracle import Scope
-from duckcheck.aw_ducks.recorder import Recorder
 from ducksoup.aw_ducks.bots import BOTS, Bot
 from ducksoup.aw_ducks.display import CardStyle
-from ducksoup.aw_ducks.engine import Game, Round
 from ducksoup.aw_ducks.narrate import BENEFIT_NAMES, Narrator, Teller
+from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.display import plain_output
 from ducksoup.narration import count
 from ducksoup.playing import (
@@ -34,7 +33,6 @@ from ducksoup.playing import (
     new_console,
     play_help,
     play_in_terminal,
-    record_move,
     shared_options,
     shuffled_decks,
 )
@@ -84,16 +82,14 @@ class Seating(RecordedSeats):
         start = rng.randrange(players)
         what = "A round" if scope is Scope.ROUND else "A game"
         description = f"{what} for {players} players played in the terminal (seed {seed})"
-        self.recorder = Recorder(f"played-{seed}", description, scope, options, start, decks, players, ["played"])
-        self.playing: Round | Game = (
-            Round(decks[0], start, players, options) if scope is Scope.ROUND else Game(decks, start, players, options)
-        )
+        trace_id = f"played-{seed}"
+        self.recorder = TraceRecorder(trace_id, description, scope.value, decks, start, options, players=players)
         self.human = human
         others = iter(bots)
         self.seats: dict[int, tuple[str, Bot]] = {p: next(others) for p in range(players) if p != human}
         self.bots = {seat: bot for seat, (_, bot) in self.seats.items()}
         self.teller = Teller(CardStyle(colours=not plain_output()), human)
-        trace = {**self.recorder.trace(), "decks": [cards_text(list(deck)) for deck in decks]}
+        trace = {**self.recorder.snapshot(), "decks": self.recorder.decks}
         self.narrator = Narrator(trace, self.teller, check=False)
 
     def introduction(self) -> list[str]:
@@ -145,14 +141,6 @@ class Seating(RecordedSeats):
 
     def prompt(self) -> str:
         return "you> "
-
-    def engine(self) -> Round | Game:
-        return self.playing
-
-    def record(self, action: Action) -> None:
-        """Play ``action`` on the engine, and record it on the specification."""
-        self.playing.apply(action)
-        record_move(self.recorder, action)
 
 
 def target_option(value: str) -> int | str:

@@ -46,6 +46,7 @@ class Narrator(StepNarrator[Table]):
 
     field_sections = FIELD_SECTIONS
     illegal = IllegalAction
+    start_shows_position = True
 
     def __init__(
         self, trace: JSON, style: Style | None = None, as_player: int | None = None, check: bool = False

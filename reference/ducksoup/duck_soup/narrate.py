@@ -42,6 +42,7 @@ class Narrator(StepNarrator[Table]):
 
     field_sections = FIELD_SECTIONS
     illegal = IllegalAction
+    start_shows_position = True
 
     def __init__(
         self,

@@ -88,13 +88,13 @@ class Seating(RecordedSeats):
         trace = {**self.recorder.snapshot(), "decks": self.recorder.decks}
         self.narrator = Narrator(trace, self.style, human)
         self.bots = {opponent(human): bot}
-        self.bot_name, self.human = bot_name, human
+        self.bot_name, self.human, self.calls = bot_name, human, options.calls
 
     def introduction(self) -> list[str]:
         return [f"you are player {self.human}; player {opponent(self.human)} is the {self.bot_name} bot"]
 
     def syntax(self) -> str:
-        return SILENT_HELP if self.recorder.options.calls is Calls.SILENT else HELP
+        return SILENT_HELP if self.calls is Calls.SILENT else HELP
 
     def parse(self, text: str) -> Action:
         return parse_move(text, self.human)

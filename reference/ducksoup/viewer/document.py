@@ -38,7 +38,7 @@ from rich.text import Text
 
 from duckcheck.games import GameSuite
 from ducksoup.games import GameReference, reference
-from ducksoup.narration import Loaded, NarrationStopped, Told
+from ducksoup.narration import Loaded, Told
 from ducksoup.viewer.scene import Drawing, Scene
 from duckspec.rulings import Ruling
 
@@ -194,16 +194,13 @@ def narration(entry: GameReference, loaded: Loaded, seat: int | None) -> tuple[d
     try:
         narrator = entry.narrate(loaded, seat, True)
         told: Told
-        for told in narrator.steps():
-            said[told.number] = [plain(line) for line in told.lines]
+        for told in narrator.to_the_end():
+            if not told.closing:
+                said[told.number] = [plain(line) for line in told.lines]
             if told.stop:
                 problems.append(f"the narration stops at {plain(told.stop)}")
-                return said, problems, True
-        final = narrator.final_disagreement() if narrator.check else None
-        if final:
-            problems.append(f"the narration stops at {plain(final)}")
-    except NarrationStopped as error:
-        problems.append(f"the narration stops at {plain(str(error))}")
+                if not told.closing:
+                    return said, problems, True
     except Exception as error:  # the game's narrator fails: the page still shows the play
         problems.append(f"the narrator of {entry.suite.title} failed: {type(error).__name__}: {error}")
         return said, problems, False
