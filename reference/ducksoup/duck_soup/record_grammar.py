@@ -321,7 +321,7 @@ class _Parser:
         if deal.hand_lines[player] is not None:
             first = deal.hand_lines[player]
             assert first is not None
-            raise RecordError(f"{_who(header, player)} hand is already written at line {first[0]}", item.at)
+            raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
         deal.hand_lines[player] = item.at
         count = 0
         for word, at in item.words:
@@ -337,7 +337,7 @@ class _Parser:
                 if card in deal.hands[other]:
                     first = deal.hands_at[other][deal.hands[other].index(card)]
                     raise RecordError(
-                        f"a card recorded twice (§2): {card} is already in {_who(header, other)} hand "
+                        f"a card recorded twice (§2): {card} is already in {possessive(header, other)} hand "
                         f"at line {first[0]}, column {first[1]}",
                         at,
                         rule="§2",
@@ -503,7 +503,7 @@ def _players(item: Item) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _who(header: _Header | Record, player: int) -> str:
+def possessive(header: _Header | Record, player: int) -> str:
     """``Anna's`` or ``player 0's``."""
     name = header.players[player] or f"player {player}"
     return f"{name}'s"

@@ -22,7 +22,7 @@ from ducksoup.duck_soup.record_grammar import (
     Move,
     Record,
     Trick,
-    _who,
+    possessive,
 )
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
 from duckspec.cards import parse_card
@@ -68,9 +68,6 @@ class _DealInference:
         for action in self.actions:
             self.deal.apply(action)
 
-    def place(self, card: int, position: int, what: str, at: Pos, hint: str = "") -> None:
-        self.cards.place(card, position, what, at, hint)
-
     def dealt_positions(self, player: int) -> range:
         return range(0 if player != self.dealer else 1, STOCK_START, 2)
 
@@ -85,10 +82,10 @@ class _DealInference:
                 position = next(free, None)
                 if position is None:
                     raise RecordError(f"a hand has {HAND_SIZE} cards (§3)", at, rule="§3")
-                self.place(_index(card), position, f"in {_who(record, player)} hand", at)
+                self.cards.place(_index(card), position, f"in {possessive(record, player)} hand", at)
         if rec.up is not None:
             self.check_visible(rec.up_at)
-            self.place(_index(rec.up), STOCK_START, "the first face-up card", rec.up_at)
+            self.cards.place(_index(rec.up), STOCK_START, "the first face-up card", rec.up_at)
         self.replay()
         for count, trick in enumerate(rec.tricks, 1):
             self.play_trick(count, trick)
@@ -150,7 +147,7 @@ class _DealInference:
                     else " (the cards drawn are written in the order they leave the stock: the face-up card first, "
                     "taken by the winner)"
                 )
-                self.place(_index(card), STOCK_START + top + i, f"drawn after trick {count}", where, hint)
+                self.cards.place(_index(card), STOCK_START + top + i, f"drawn after trick {count}", where, hint)
                 placed = True
         if trick.up is not None:
             where = trick.up_at if trick.up_at[0] else at
@@ -168,7 +165,7 @@ class _DealInference:
                     where,
                     rule="§7",
                 )
-            self.place(_index(trick.up), STOCK_START + self.deal.top, f"turned up after trick {count}", where)
+            self.cards.place(_index(trick.up), STOCK_START + self.deal.top, f"turned up after trick {count}", where)
             placed = True
         if placed:
             self.replay()
