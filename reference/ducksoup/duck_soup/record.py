@@ -164,6 +164,7 @@ from pathlib import Path
 from typing import Any
 
 from duckcheck.duck_soup.encoding import parse_options
+from ducksoup.duck_soup import record_grammar, record_inference
 from ducksoup.duck_soup.record_grammar import CALLS as CALLS
 from ducksoup.duck_soup.record_grammar import CARD_HELP as CARD_HELP
 from ducksoup.duck_soup.record_grammar import (
@@ -172,14 +173,11 @@ from ducksoup.duck_soup.record_grammar import (
     Move,
     Record,
     Trick,
-    format_record,
-    parse_record,
     read_card,
 )
 from ducksoup.duck_soup.record_grammar import HAND_SIZE as HAND_SIZE
 from ducksoup.duck_soup.record_grammar import STOCK_START as STOCK_START
 from ducksoup.duck_soup.record_grammar import WORD_HELP as WORD_HELP
-from ducksoup.duck_soup.record_inference import infer_decks
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import MAX_DIGITS as MAX_DIGITS
@@ -223,6 +221,41 @@ Anna: 8C JC 4D 3H 4H 7H JH QH AS 2S 4S 7S 10S  ; Ben's hand is not known
 4. AH AC +QC ^JD
 """
 """The example of the module's documentation."""
+
+
+# Reading, writing and inferring: the format's entry points (its grammar is Duck Soup's record_grammar, its
+# completion rules record_inference)
+
+
+def parse_record(text: str) -> Record:
+    """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake.
+
+    A text longer than ``MAX_RECORD`` (1 MiB) is refused at once.
+    """
+    return record_grammar.parse(text)
+
+
+def format_record(record: Record) -> str:
+    """The record as text, one trick to a line; ``parse_record(format_record(r)) == r``."""
+    return record_grammar.write(record)
+
+
+def infer_decks(record: Record, until_broken: bool = False) -> Inference[Action]:
+    """Deck orders for every deal of ``record`` consistent with everything it records.
+
+    Each deal is replayed on the engine as it is read. The cards of the hands, the face-up
+    cards and the drawn cards the record gives are put where it says; a card played that the
+    record has not placed yet goes into the lowest free position held by the player who plays
+    it (a dealt position, or one drawn earlier); the cards never seen fill the remaining
+    positions in canonical order. Raises :class:`RecordError` where the record breaks a rule;
+    with ``until_broken``, returns instead what it inferred up to there, with the error as
+    ``Inference.broken`` (an error of form, such as a word that is no call, is raised all
+    the same).
+    """
+    return record_inference.infer(record, until_broken)
+
+
+# Conversions
 
 
 def record_to_trace(record: Record, trace_id: str, description: str) -> JSON:

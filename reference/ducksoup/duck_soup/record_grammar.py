@@ -509,11 +509,8 @@ def possessive(header: _Header | Record, player: int) -> str:
     return f"{name}'s"
 
 
-def parse_record(text: str) -> Record:
-    """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake.
-
-    A text longer than ``MAX_RECORD`` (1 MiB) is refused at once.
-    """
+def parse(text: str) -> Record:
+    """Read a record (:func:`ducksoup.duck_soup.record.parse_record`, which documents it)."""
     check_size(text)
     return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
 
@@ -521,8 +518,8 @@ def parse_record(text: str) -> Record:
 # Writing
 
 
-def format_record(record: Record) -> str:
-    """The record as text, one trick to a line; ``parse_record(format_record(r)) == r``."""
+def write(record: Record) -> str:
+    """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
     named = bool(record.players[0])
     lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
     if named:

@@ -241,18 +241,8 @@ class _DealInference:
         return f"the stock's card {position - STOCK_START + 1}"
 
 
-def infer_decks(record: Record, until_broken: bool = False) -> Inference[Action]:
-    """Deck orders for every deal of ``record`` consistent with everything it records.
-
-    Each deal is replayed on the engine as it is read. The cards of the hands, the face-up
-    cards and the drawn cards the record gives are put where it says; a card played that the
-    record has not placed yet goes into the lowest free position held by the player who plays
-    it (a dealt position, or one drawn earlier); the cards never seen fill the remaining
-    positions in canonical order. Raises :class:`RecordError` where the record breaks a rule;
-    with ``until_broken``, returns instead what it inferred up to there, with the error as
-    ``Inference.broken`` (an error of form, such as a word that is no call, is raised all
-    the same).
-    """
+def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
+    """The deck orders of ``record`` (:func:`ducksoup.duck_soup.record.infer_decks`, which documents it)."""
     if not record.deals:
         raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
     try:
