@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
@@ -15,8 +16,10 @@ class CardNotation:
 
     ranks: str
     suits: str
-    symbols: dict[str, str] = field(default_factory=dict)
-    aliases: dict[str, str] = field(default_factory=dict)
+    symbols: Mapping[str, str] = field(default_factory=dict)
+    """Other characters for a suit letter: ``{"♣": "C"}``."""
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Other spellings of a rank at the start of a card: ``{"10": "T"}``."""
     help: str = ""
     """How to write a card, for an error message: ``write the rank then the suit, like 9C (...)``."""
 

@@ -86,7 +86,7 @@ class DeckPlacement:
     def place(self, card: int, position: int, what: str, at: Pos, hint: str = "", by_play: bool = False) -> None:
         """Put ``card`` at ``position``; ``what`` says how the record shows it there (``drawn after trick 2``).
 
-        Raises :class:`RecordError` (the rule ``two_places``) for a card already elsewhere, or a
+        Raises :class:`~ducksoup.records.errors.RecordError` (the rule ``two_places``) for a card already elsewhere, or a
         position that holds another card; ``hint`` is added to the latter. ``by_play``: the
         record only plays the card, and the inference chose this position among its player's.
         """
@@ -136,7 +136,7 @@ class DeckPlacement:
 class Search(Generic[ActionT]):
     """The parts of a record (deals, rounds) inferred one after another, into one :class:`Inference`.
 
-    With ``until_broken``, a part that breaks a rule (a :class:`RecordError` naming one) ends the
+    With ``until_broken``, a part that breaks a rule (a :class:`~ducksoup.records.errors.RecordError` naming one) ends the
     search with what was inferred up to there; without it, or for an error of the record's own
     notation (no rule), the error is raised.
     """
@@ -155,9 +155,10 @@ class Search(Generic[ActionT]):
 
     def stop(self, error: RecordError) -> None:
         """Stop the search at ``error``: it is raised, unless the search goes as far as the record keeps to the
-        rules and ``error`` names the rule broken (the caller then returns :meth:`result` with it)."""
+        rules and ``error`` names the rule broken (the caller then returns :meth:`Search.result` with it)."""
         if not self.until_broken or not error.breaks_a_rule:
             raise error
 
     def result(self, broken: RecordError | None = None) -> Inference[ActionT]:
+        """The inference of the parts added, stopped at ``broken`` if given."""
         return Inference(tuple(self.decks), tuple(self.actions), tuple(self.inferred), broken)
