@@ -86,9 +86,10 @@ class DeckPlacement:
     def place(self, card: int, position: int, what: str, at: Pos, hint: str = "", by_play: bool = False) -> None:
         """Put ``card`` at ``position``; ``what`` says how the record shows it there (``drawn after trick 2``).
 
-        Raises :class:`~ducksoup.records.errors.RecordError` (the rule ``two_places``) for a card already elsewhere, or a
-        position that holds another card; ``hint`` is added to the latter. ``by_play``: the
-        record only plays the card, and the inference chose this position among its player's.
+        Raises :class:`~ducksoup.records.errors.RecordError` (the rule ``two_places``) for a card
+        already elsewhere, or a position that holds another card; ``hint`` is added to the latter.
+        ``by_play``: the record only plays the card, and the inference chose this position among
+        its player's.
         """
         name = self.name(card)
         rule = self.two_places
@@ -136,9 +137,10 @@ class DeckPlacement:
 class Search(Generic[ActionT]):
     """The parts of a record (deals, rounds) inferred one after another, into one :class:`Inference`.
 
-    With ``until_broken``, a part that breaks a rule (a :class:`~ducksoup.records.errors.RecordError` naming one) ends the
-    search with what was inferred up to there; without it, or for an error of the record's own
-    notation (no rule), the error is raised.
+    With ``until_broken``, a part that breaks a rule (a
+    :class:`~ducksoup.records.errors.RecordError` naming one) ends the search with what was
+    inferred up to there; without it, or for an error of the record's own notation (no rule),
+    the error is raised.
     """
 
     def __init__(self, until_broken: bool) -> None:
