@@ -1,0 +1,554 @@
+"""Duck Soup's record grammar: what the words of a record mean, read into a :class:`Record` and written back.
+
+The format is described in :mod:`ducksoup.duck_soup.record`; the reading every game's record
+shares (comments, tag pairs, words with their places, cards, errors, limits) is
+:mod:`ducksoup.records`. Here are Duck Soup's tags, hand lines, tricks with their calls and
+draws, and scores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from duckcheck.untrusted import excerpt
+from ducksoup.records import (
+    NOWHERE,
+    STANDARD_CARDS,
+    Item,
+    Pos,
+    RecordError,
+    Tags,
+    check_size,
+    lex,
+    quote,
+    whole,
+)
+from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.seats import opponent
+
+CALLS = ("quack", "quack-quack", "duck-soup")
+DUCK = "duck"
+HAND_SIZE = 13
+STOCK_START = 26
+"""Deck positions 0-25 are dealt, 26-51 are the stock (26 is its first face-up card)."""
+CARDS = STANDARD_CARDS
+"""Duck Soup is played with the standard pack, written as :data:`ducksoup.records.STANDARD_CARDS` reads it."""
+CARD_HELP = CARDS.help
+WORD_HELP = "expected a card like 9C, or a call: quack, quack-quack, duck-soup, or the answer duck"
+
+
+# The record
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action: a card with its call (``""`` for none, ``"quack"``, ``"quack-quack"``, ``"duck-soup"``),
+    or the leader's answer "duck" (``card`` None, ``call`` ``"duck"``)."""
+
+    card: str | None
+    call: str = ""
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return DUCK
+        return f"{self.card} {self.call}" if self.call else self.card
+
+
+@dataclass(frozen=True)
+class Trick:
+    """The play from an empty table to the next: one trick, or the two tricks of a quack-quack.
+
+    ``drawn``: the cards drawn from the stock after it, in the order they leave the stock (the
+    winner's first), ``None`` for a card not known; trailing unknown cards may be left out.
+    ``up``: the card turned face up after the drawing, if recorded.
+    """
+
+    moves: tuple[Move, ...]
+    drawn: tuple[str | None, ...] = ()
+    up: str | None = None
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    drawn_at: tuple[Pos, ...] = field(default=(), compare=False, repr=False)
+    up_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal: the known cards of each starting hand, the first face-up card, the tricks, the scores."""
+
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    up: str | None = None
+    tricks: tuple[Trick, ...] = ()
+    score: tuple[int, int] | None = None
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    hands_at: tuple[tuple[Pos, ...], tuple[Pos, ...]] = field(default=((), ()), compare=False, repr=False)
+    up_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    score_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record of a deal, a game or a match, as players write it down."""
+
+    dealer: int
+    players: tuple[str, str] = ("", "")
+    scope: str = "deal"
+    stock: str = "face-up"
+    double_draw: str = "winner-first"
+    best_of: int = 1
+    tags: tuple[tuple[str, str], ...] = ()
+    """The other tag pairs (Event, Date ...), in the order written."""
+    deals: tuple[DealRecord, ...] = ()
+    tags_at: tuple[tuple[str, Pos], ...] = field(default=(), compare=False, repr=False)
+    calls: str = "spoken"
+
+    @property
+    def options(self) -> RuleOptions:
+        return RuleOptions(
+            stock=StockVisibility(self.stock),
+            best_of=self.best_of,
+            double_draw=DoubleDraw(self.double_draw),
+            calls=Calls(self.calls),
+        )
+
+    def name(self, player: int) -> str:
+        """The player's name from the Players tag, or ``player 0``."""
+        return self.players[player] or f"player {player}"
+
+    def dealer_of(self, deal: int) -> int:
+        """The dealer of deal ``deal`` (from 0): the players take turns, across games too."""
+        return self.dealer ^ (deal % 2)
+
+    def tag_at(self, name: str) -> Pos:
+        return dict(self.tags_at).get(name, NOWHERE)
+
+
+def read_card(text: str) -> str | None:
+    """A card in canonical notation (``TC``) from ``tc``, ``10C``, ``10♣`` ...; None if it is not one."""
+    return CARDS.read(text)
+
+
+# Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
+
+_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
+_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
+KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
+
+
+@dataclass
+class _TrickDraft:
+    at: Pos
+    moves: list[Move] = field(default_factory=list)
+    drawn: list[str | None] = field(default_factory=list)
+    drawn_at: list[Pos] = field(default_factory=list)
+    up: str | None = None
+    up_at: Pos = NOWHERE
+
+    def is_complete(self, silent: bool = False) -> bool:
+        """Whether the moves make a finished trick (or quack-quack), judging by the calls written, or, with silent
+        calls (ruling DS-R15), by the ranks: a follow of the rank led is a quack, which waits for an answer."""
+        moves = self.moves
+        if len(moves) == 3 and moves[2].card is None:
+            return True
+        if len(moves) == 2:
+            lead, follow = moves[0].card, moves[1].card
+            if silent:
+                return follow is not None and lead is not None and follow[0] != lead[0]
+            return follow is not None and moves[1].call != "quack"
+        return len(moves) >= 4
+
+    def freeze(self) -> Trick:
+        return Trick(tuple(self.moves), tuple(self.drawn), self.up, self.at, tuple(self.drawn_at), self.up_at)
+
+
+@dataclass
+class _DealDraft:
+    at: Pos
+    hands: list[list[str]] = field(default_factory=lambda: [[], []])
+    hands_at: list[list[Pos]] = field(default_factory=lambda: [[], []])
+    hand_lines: list[Pos | None] = field(default_factory=lambda: [None, None])
+    up: str | None = None
+    up_at: Pos = NOWHERE
+    tricks: list[_TrickDraft] = field(default_factory=list)
+    score: tuple[int, int] | None = None
+    score_at: Pos = NOWHERE
+
+    def freeze(self) -> DealRecord:
+        return DealRecord(
+            (tuple(self.hands[0]), tuple(self.hands[1])),
+            self.up,
+            tuple(trick.freeze() for trick in self.tricks),
+            self.score,
+            self.at,
+            (tuple(self.hands_at[0]), tuple(self.hands_at[1])),
+            self.up_at,
+            self.score_at,
+        )
+
+
+@dataclass
+class _Header:
+    players: tuple[str, str] = ("", "")
+    dealer: int = 0
+    scope: str = "deal"
+    stock: str = "face-up"
+    double_draw: str = "winner-first"
+    calls: str = "spoken"
+    best_of: int = 1
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
+
+
+class _Parser:
+    def __init__(self, items: Iterable[Item]) -> None:
+        self.items = items
+        self.tags = Tags(KNOWN_TAGS)
+        self.header: _Header | None = None
+        self.deals: list[_DealDraft] = []
+        self.callable: Move | None = None  # the card move just read, which a call may follow
+        self.numbered: Pos | None = None  # a trick number just read, which a lead must follow
+
+    def parse(self) -> Record:
+        items = iter(self.items)
+        item = next(items, None)
+        while item is not None:
+            following = next(items, None)
+            if item.kind == "tag":
+                self.tags.add(item)
+            else:
+                header = self.end_header(item.at)
+                if item.kind == "line":
+                    self.hand(item, header)
+                elif self.word(item, following, header):
+                    following = next(items, None)
+            item = following
+        header = self.end_header((1, 1))
+        if self.numbered:
+            raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
+        return Record(
+            header.dealer,
+            header.players,
+            header.scope,
+            header.stock,
+            header.double_draw,
+            header.best_of,
+            tuple(header.extra),
+            tuple(deal.freeze() for deal in self.deals),
+            tuple(header.tags_at),
+            header.calls,
+        )
+
+    # The header
+
+    def end_header(self, at: Pos) -> _Header:
+        if self.header is not None:
+            return self.header
+        tags = self.tags
+        tags.closed = True
+        header = _Header()
+        if not tags:
+            raise RecordError(
+                'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
+                "[Dealer] is required",
+                at,
+            )
+        dealer = tags.get("Dealer")
+        if dealer is None:
+            raise RecordError(
+                'the header has no [Dealer] tag: say who dealt the first deal, like [Dealer "0"] or [Dealer "Anna"]',
+                at,
+            )
+        header.extra, header.tags_at = tags.extra(), tags.places()
+        players = tags.get("Players")
+        if players is not None:
+            header.players = _players(players)
+        header.dealer = self.player_of(dealer.value, header.players, dealer.at, "Dealer")
+        header.stock = tags.choice("Stock", ("face-up", "hidden"), "face-up")
+        header.double_draw = tags.choice("DoubleDraw", ("winner-first", "alternate"), "winner-first")
+        header.calls = tags.choice("Calls", ("spoken", "silent"), "spoken")
+        header.best_of = int(tags.choice("BestOf", ("1", "3", "5"), "1"))
+        header.scope = tags.choice("Scope", ("deal", "game", "match"), "match" if header.best_of > 1 else "deal")
+        if (header.scope == "match") != (header.best_of > 1):
+            item = tags.get("Scope") or tags.get("BestOf")
+            assert item is not None  # one of the two disagrees with the other's default
+            raise RecordError(
+                f'a {header.scope} is played with [BestOf "{header.best_of}"]: a match is best of 3 or 5, '
+                "a deal or a game best of 1",
+                item.at,
+            )
+        self.header = header
+        return header
+
+    @staticmethod
+    def player_of(text: str, players: tuple[str, str], at: Pos, what: str) -> int:
+        """Player 0 or 1 from ``0``, ``1``, ``player 0``, ``p0`` or a name of the Players tag."""
+        label = " ".join(text.split()).lower()
+        for player in (0, 1):
+            if label in (str(player), f"player {player}", f"p{player}") or label == players[player].lower() != "":
+                return player
+        names = f"{excerpt(players[0])} or {excerpt(players[1])}, or " if players[0] else ""
+        raise RecordError(f"{what}: {excerpt(text)} is not a player: write {names}0 or 1", at)
+
+    # The body
+
+    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
+        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
+        if number is None and self.deals:
+            return self.deals[-1]
+        expected = len(self.deals) + 1
+        if number is not None and number != expected:
+            if number == 1:
+                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
+            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
+        if expected > 1 and header.scope == "deal":
+            raise RecordError(
+                'a record of one deal holds one deal: for more, say [Scope "game"] or [Scope "match"]', at
+            )
+        self.deals.append(_DealDraft(at))
+        return self.deals[-1]
+
+    def hand(self, item: Item, header: _Header) -> None:
+        self.callable = None
+        if self.numbered:
+            raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
+        player = self.player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
+        deal = self.deal(item.at, header)
+        if deal.tricks or deal.score is not None:
+            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
+        if deal.hand_lines[player] is not None:
+            first = deal.hand_lines[player]
+            assert first is not None
+            raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
+        deal.hand_lines[player] = item.at
+        count = 0
+        for word, at in item.words:
+            count += 1
+            if count > HAND_SIZE:
+                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (rule §3)", at, rule="§3")
+            if word == "?":
+                continue
+            card = read_card(word)
+            if card is None:
+                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+            for other in (0, 1):
+                if card in deal.hands[other]:
+                    first = deal.hands_at[other][deal.hands[other].index(card)]
+                    raise RecordError(
+                        f"a card recorded twice (§2): {card} is already in {possessive(header, other)} hand "
+                        f"at line {first[0]}, column {first[1]}",
+                        at,
+                        rule="§2",
+                    )
+            deal.hands[player].append(card)
+            deal.hands_at[player].append(at)
+
+    def word(self, item: Item, following: Item | None, header: _Header) -> int:
+        """Read one word of the body; the number of following items it also used (0 or 1)."""
+        text, at = item.text, item.at
+        lower = text.lower()
+        next_word = following.text.lower() if following and following.kind == "word" else ""
+        callable_move, self.callable = self.callable, None
+        if lower == "deal":
+            if not next_word.isdigit() or following is None:
+                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
+            self.check_unnumbered(at)
+            self.deal(at, header, whole(next_word, "a deal number", following.at))
+            return 1
+        number = _NUMBER_RE.fullmatch(text)
+        if number:
+            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
+            if number.group(2):
+                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
+                return self.word(rest, following, header)
+            return 0
+        score = _SCORE_RE.fullmatch(text)
+        if score:
+            self.check_unnumbered(at)
+            deal = self.deal(at, header)
+            if deal.score is not None:
+                raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
+            deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
+            deal.score_at = at
+            return 0
+        if text.startswith("+"):
+            self.draw(text[1:], at, header)
+            return 0
+        if text.startswith("^"):
+            self.turn_up(text[1:], at, header)
+            return 0
+        call = lower.replace("-", "").replace("_", "")
+        used = 0
+        if call == "quack" and next_word == "quack":
+            call, used = "quackquack", 1
+        elif call == "duck" and next_word == "soup":
+            call, used = "ducksoup", 1
+        if call in ("quack", "quackquack", "ducksoup"):
+            if callable_move is None:
+                raise RecordError(f"a call is written after the card it is said with, like 8H {CALLS[0]}", at)
+            said = {"quack": "quack", "quackquack": "quack-quack", "ducksoup": "duck-soup"}[call]
+            trick = self.deals[-1].tricks[-1]
+            trick.moves[-1] = Move(callable_move.card, said, callable_move.at)
+            return used
+        if call == "duck":
+            self.move(Move(None, DUCK, at), header)
+            return 0
+        if call == "soup":
+            raise RecordError("the call is duck-soup, written as one word", at)
+        if text == "?":
+            raise RecordError("every card played must be written: ? stands for an unknown card only in a hand", at)
+        card = read_card(text)
+        if card is None:
+            if len(text) <= 3:
+                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
+            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
+        move = Move(card, "", at)
+        self.move(move, header)
+        self.callable = move
+        return 0
+
+    def check_unnumbered(self, at: Pos) -> None:
+        if self.numbered:
+            raise RecordError("a trick number is followed by the cards of the trick", at)
+
+    def trick_number(self, number: int, at: Pos, header: _Header) -> None:
+        self.check_unnumbered(at)
+        deal = self.deal(at, header)
+        if deal.score is not None:
+            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+        expected = len(deal.tricks) + 1
+        if number != expected:
+            raise RecordError(
+                f"this is trick {expected} of the deal, not {number} (a quack-quack's two tricks share one number)", at
+            )
+        deal.tricks.append(_new_trick(deal, at))
+        self.numbered = at
+
+    def move(self, move: Move, header: _Header) -> None:
+        deal = self.deal(move.at, header)
+        if deal.score is not None:
+            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", move.at)
+        if self.numbered:
+            self.numbered = None
+            trick = deal.tricks[-1]
+        elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
+            trick = deal.tricks[-1]
+        else:
+            deal.tricks.append(_new_trick(deal, move.at))
+            trick = deal.tricks[-1]
+        trick.moves.append(move)
+
+    def last_trick(self, at: Pos, what: str) -> _TrickDraft:
+        deal = self.deals[-1] if self.deals else None
+        if deal is None or not deal.tricks or deal.score is not None:
+            raise RecordError(f"{what} is written after the trick that draws it", at)
+        return deal.tricks[-1]
+
+    def draw(self, text: str, at: Pos, header: _Header) -> None:
+        self.check_unnumbered(at)
+        card = None if text == "?" else read_card(text)
+        if card is None and text != "?":
+            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
+        trick = self.last_trick(at, "a drawn card")
+        trick.drawn.append(card)
+        trick.drawn_at.append(at)
+
+    def turn_up(self, text: str, at: Pos, header: _Header) -> None:
+        self.check_unnumbered(at)
+        card = read_card(text)
+        if card is None:
+            raise RecordError(f"{excerpt('^' + text)} is not a face-up card: write ^ then the card, like ^9C", at)
+        if header.stock == "hidden":
+            raise RecordError(
+                'the stock is hidden ([Stock "hidden"]): no card lies face up (ruling DS-R09)', at, rule="DS-R09"
+            )
+        deal = self.deal(at, header)
+        if not deal.tricks:
+            if deal.up is not None:
+                raise RecordError(f"the first face-up card is already written at line {deal.up_at[0]}", at)
+            deal.up, deal.up_at = card, at
+            return
+        trick = self.last_trick(at, "the card turned up")
+        if trick.up is not None:
+            raise RecordError(f"the card turned up after this trick is already written ({trick.up})", at)
+        trick.up, trick.up_at = card, at
+
+
+def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
+    """A new trick of ``deal``; a deal has 26 tricks at most (its 52 cards, two to a trick)."""
+    if len(deal.tricks) >= 26:
+        raise RecordError("a deal has 26 tricks at most: begin the next deal with 'Deal' and its number", at)
+    return _TrickDraft(at)
+
+
+def _players(item: Item) -> tuple[str, str]:
+    names = [" ".join(name.split()) for name in item.value.split(",")]
+    if len(names) != 2 or not all(names):
+        raise RecordError(
+            f'[Players] names the two players, separated by a comma, like "Anna, Ben": {excerpt(item.value)}', item.at
+        )
+    for name in names:
+        if name.lower() in ("0", "1", "p0", "p1", "player 0", "player 1", "deal", "deal 1") or re.search(
+            r"[:\[\]\"]", name
+        ):
+            raise RecordError(
+                f"{excerpt(name)} cannot be a player's name here: "
+                "names hold no colon, brackets or quotes, and are not 0 or 1",
+                item.at,
+            )
+    if names[0].lower() == names[1].lower():
+        raise RecordError(f"the two players need different names, not {excerpt(names[0])} twice", item.at)
+    return names[0], names[1]
+
+
+def possessive(header: _Header | Record, player: int) -> str:
+    """``Anna's`` or ``player 0's``."""
+    name = header.players[player] or f"player {player}"
+    return f"{name}'s"
+
+
+def parse(text: str) -> Record:
+    """Read a record (:func:`ducksoup.duck_soup.record.parse_record`, which documents it)."""
+    check_size(text)
+    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+
+
+# Writing
+
+
+def write(record: Record) -> str:
+    """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
+    named = bool(record.players[0])
+    lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
+    if named:
+        lines.append(f"[Players {quote(', '.join(record.players))}]")
+    lines.append(f"[Dealer {quote(record.players[record.dealer] if named else str(record.dealer))}]")
+    lines.append(f"[Scope {quote(record.scope)}]")
+    lines.append(f"[Stock {quote(record.stock)}]")
+    if record.double_draw != "winner-first":
+        lines.append(f"[DoubleDraw {quote(record.double_draw)}]")
+    if record.calls != "spoken":
+        lines.append(f"[Calls {quote(record.calls)}]")
+    if record.best_of != 1:
+        lines.append(f'[BestOf "{record.best_of}"]')
+    for number, deal in enumerate(record.deals):
+        dealer = record.dealer_of(number)
+        lines.append("")
+        lines.append(f"Deal {number + 1} ; {record.name(dealer)} deals, {record.name(opponent(dealer))} leads")
+        for player in (0, 1):
+            if deal.hands[player]:
+                label = record.players[player] if named else f"Player {player}"
+                lines.append(f"{label}: {' '.join(deal.hands[player])}")
+        if deal.up is not None:
+            lines.append(f"^{deal.up}")
+        for count, trick in enumerate(deal.tricks, 1):
+            words = [f"{count}."] + [str(move) for move in trick.moves]
+            words += ["+" + (card or "?") for card in trick.drawn]
+            if trick.up is not None:
+                words.append("^" + trick.up)
+            lines.append(" ".join(words))
+        if deal.score is not None:
+            lines.append(f"{deal.score[0]}-{deal.score[1]}")
+    return "\n".join(lines) + "\n"
