@@ -1,6 +1,9 @@
 """Machinery written once: each shared piece is defined in one shared module, and no game defines its own.
 
-The pieces checked here, each with its one home:
+The acceptance test of issue 22 is :data:`SHARED_PIECES`: every piece of shared machinery (the strict JSON
+comparison, the narrator's step loop, the play loop, the recorders, the spec backend, the oracle's skeleton,
+the bot base and the report protocol) with its home, and a check that no game module defines its own.
+The oracle's pieces are also checked in detail, each with its one home:
 
 * the oracle's skeleton, :class:`duckcheck.oracle.Table` (reading and checking a setup, quoting hostile values
   with ``excerpt()``; the scopes; the deal-versus-game dispatch), which each game's ``oracle.Table``
@@ -13,6 +16,8 @@ The pieces checked here, each with its one home:
 from __future__ import annotations
 
 import ast
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -212,3 +217,124 @@ def test_the_skeleton_refuses_a_scope_the_game_does_not_have(suite: GameSuite) -
     with pytest.raises(SetupError) as refused:
         suite.oracle.check_setup(other, suite.oracle.parse_options({}), 1, suite.players[0])
     assert str(refused.value) == expected
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of machinery written once: where it lives, and the definitions that would be a game's own copy."""
+
+    name: str
+    homes: tuple[str, ...]
+    """``module:attribute`` of each shared definition."""
+    classes: frozenset[str] = frozenset()
+    """Class names no game module defines."""
+    functions: frozenset[str] = frozenset()
+    """Functions no game module defines at its top level."""
+    kind: str = ""
+    """A fragment of a class name (``Narrator``, ``Recorder``...) marking a game's class of this kind..."""
+    methods: frozenset[str] = frozenset()
+    """... which must not define these methods: they are the shared piece's."""
+
+
+SHARED_PIECES = (
+    Piece(
+        "comparison",
+        tuple(f"duckcheck.strict:{name}" for name in ("same", "differences", "json_type", "loads_strict", "contains")),
+        functions=frozenset({"same", "differences", "json_type", "loads_strict", "contains"}),
+    ),
+    Piece(
+        "narrator loop",
+        ("ducksoup.narration:StepNarrator",),
+        classes=frozenset({"StepNarrator"}),
+        kind="Narrator",
+        methods=frozenset({"steps", "step", "refused", "disagreement", "final_disagreement", "to_the_end"}),
+    ),
+    Piece(
+        "play loop",
+        ("ducksoup.playing:Terminal",),
+        classes=frozenset({"Terminal"}),
+        kind="Seat",
+        methods=frozenset({"run", "ask", "show_turn", "legal"}),
+    ),
+    Piece(
+        "recorder",
+        ("duckcheck.recording:Recorder", "ducksoup.recording:EngineRecorder"),
+        functions=frozenset({"rejection_code"}),
+        kind="Recorder",
+        methods=frozenset({"act", "reject", "trace", "play_out", "add_deck", "rejection_code"}),
+    ),
+    Piece("spec backend", ("ducksoup.backends:SpecBackend",), classes=frozenset({"SpecBackend"})),
+    Piece(
+        "oracle skeleton",
+        ("duckcheck.oracle:Table", "duckcheck.oracle:TableSetup", "duckcheck.oracle:Scope"),
+        classes=frozenset({"Scope", "TableSetup"}),
+        functions=frozenset({"read_setup", "check_setup"}),
+        kind="Table",
+        methods=frozenset(SKELETON_METHODS),
+    ),
+    Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
+    Piece(
+        "report protocol",
+        ("duckcheck.reports:Report",),
+        classes=frozenset({"Report"}),
+        kind="Report",
+        methods=frozenset({"start", "add", "finish"}),
+    ),
+)
+"""Every piece of shared machinery that issue 22 wrote once, each with its home."""
+
+
+def copies_of_pieces(path: Path) -> list[str]:
+    """What a module defines that a shared piece owns, as ``piece: Class``, ``piece: Class.method`` or
+    ``piece: function()``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for piece in SHARED_PIECES:
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name in piece.functions:
+                found.append(f"{piece.name}: {node.name}()")
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            if node.name in piece.classes:
+                found.append(f"{piece.name}: {node.name}")
+            if piece.kind and piece.kind in node.name:
+                methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+                found += [f"{piece.name}: {node.name}.{method}" for method in sorted(methods & piece.methods)]
+    return found
+
+
+@pytest.mark.parametrize("piece", SHARED_PIECES, ids=lambda piece: piece.name)
+def test_each_shared_piece_lives_in_its_home(piece: Piece) -> None:
+    shared = []
+    for home in piece.homes:
+        module, attribute = home.split(":")
+        assert not any(suite.package in module.split(".") for suite in games()), f"{home} is a game's module"
+        shared.append(getattr(importlib.import_module(module), attribute))
+    provided = {name for item in shared for name in piece.methods if hasattr(item, name)}
+    provided |= {name for item in shared for name in piece.functions if hasattr(item, name)}
+    provided |= {getattr(item, "__name__", "") for item in shared}
+    missing = (piece.methods | piece.functions) - provided
+    assert not missing, f"{piece.name}: its homes define none of {sorted(missing)}: the piece's list is stale"
+
+
+@pytest.mark.parametrize("path", game_modules(), ids=lambda path: "/".join(path.parts[-3:]))
+def test_no_game_module_copies_a_shared_piece(path: Path) -> None:
+    assert not copies_of_pieces(path), f"{path}: defines {copies_of_pieces(path)}, which the shared pieces own"
+
+
+def test_a_game_module_that_copies_a_shared_piece_is_found(tmp_path: Path) -> None:
+    copied = tmp_path / "copied.py"
+    copied.write_text(
+        "def same(a, b): ...\n"
+        "class Narrator:\n    def steps(self): ...\n    def wording(self): ...\n"
+        "class RandomBot: ...\n"
+        "class JunitReport:\n    def finish(self, run): ...\n",
+        encoding="utf-8",
+    )
+    assert copies_of_pieces(copied) == [
+        "comparison: same()",
+        "narrator loop: Narrator.steps",
+        "bot base: RandomBot",
+        "report protocol: JunitReport.finish",
+    ]
