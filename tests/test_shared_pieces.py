@@ -290,17 +290,14 @@ def copies_of_pieces(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for piece in SHARED_PIECES:
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name in piece.functions:
-                found.append(f"{piece.name}: {node.name}()")
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ClassDef):
-                continue
-            if node.name in piece.classes:
-                found.append(f"{piece.name}: {node.name}")
-            if piece.kind and piece.kind in node.name:
-                methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
-                found += [f"{piece.name}: {node.name}.{method}" for method in sorted(methods & piece.methods)]
+        top = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+        found += [f"{piece.name}: {name}()" for name in top if name in piece.functions]
+        for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+            if cls.name in piece.classes:
+                found.append(f"{piece.name}: {cls.name}")
+            if piece.kind and piece.kind in cls.name:
+                methods = {item.name for item in cls.body if isinstance(item, ast.FunctionDef)}
+                found += [f"{piece.name}: {cls.name}.{method}" for method in sorted(methods & piece.methods)]
     return found
 
 
