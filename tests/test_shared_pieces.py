@@ -99,24 +99,6 @@ REACHABLE = {"", ".encoding", ".oracle"}
 """What a game's reference folder imports of the game's conformance folder: its registry entry ``SUITE``, its
 codec (``encoding``, the JSON forms the suite defines) and its oracle (``oracle``); the rest of the suite's
 game folder (views, failures, recorder, plan) is the suite's own, reached through the registry if at all."""
-NOT_YET = {
-    (
-        "duck_soup",
-        "narrate",
-        ".failures",
-    ): "its FIELD_SECTIONS is SUITE.field_sections, which the narrator base could read",
-    (
-        "aw_ducks",
-        "narrate",
-        ".failures",
-    ): "its FIELD_SECTIONS is SUITE.field_sections, which the narrator base could read",
-    (
-        "aw_ducks",
-        "playing",
-        ".recorder",
-    ): "play records on the generator's recorder, not yet on ducksoup.aw_ducks.traces",
-}
-"""Imports outside :data:`REACHABLE` still to remove (issue 22), each with the way to remove it."""
 
 
 def suite_imports(package: str) -> list[tuple[str, str]]:
@@ -138,7 +120,7 @@ def test_a_games_reference_imports_of_its_suite_only_the_registry_entry_codec_an
     imports = suite_imports(suite.package)
     assert ("__init__", "") in imports  # what the scan finds: the registry entry
     beyond = [(module, part) for module, part in imports if part not in REACHABLE]
-    assert [found for found in beyond if (suite.package, *found) not in NOT_YET] == []
+    assert beyond == [], f"{suite.id}: reach these through the registry ({suite.package}'s SUITE) instead"
 
 
 HUGE = "\x1b[2J" + "Q" * 100_000

@@ -23,8 +23,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from duckcheck.aw_ducks import SUITE
 from duckcheck.aw_ducks.encoding import parse_action
-from duckcheck.aw_ducks.failures import FIELD_SECTIONS
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON, SetupError
 from duckcheck.games import Setup
@@ -351,7 +351,7 @@ class Narrator(StepNarrator[Table]):
     """Plays a trace on the specification and tells what happens, in the :class:`Teller`'s words (the loop is the
     base's)."""
 
-    field_sections = FIELD_SECTIONS
+    field_sections = SUITE.field_sections
     illegal = IllegalAction
     unit = "round"
 

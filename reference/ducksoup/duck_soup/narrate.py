@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from duckcheck.codec import parse_cards_text
+from duckcheck.duck_soup import SUITE
 from duckcheck.duck_soup.encoding import parse_action, parse_options, result_json
-from duckcheck.duck_soup.failures import FIELD_SECTIONS
 from duckcheck.duck_soup.oracle import Scope, Table
 from ducksoup.display import SUIT_WORDS, Style, in_hand_order
 from ducksoup.narration import Loaded, StepNarrator, count
@@ -40,7 +40,7 @@ NUMBER_WORDS = {1: "a card", 2: "two cards"}
 class Narrator(StepNarrator[Table]):
     """Plays a Duck Soup trace on the specification and tells what happens (the words; the loop is the base's)."""
 
-    field_sections = FIELD_SECTIONS
+    field_sections = SUITE.field_sections
     illegal = IllegalAction
     start_shows_position = True
 
