@@ -17,6 +17,7 @@ import hashlib
 import importlib.util
 import os
 import shutil
+import site
 import subprocess
 import sys
 import sysconfig
@@ -76,8 +77,11 @@ def _build(text: bytes, name: str, folder: Path) -> None:
     work = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=CACHE))
     (work / f"{name}.py").write_bytes(text)
     # mypyc type-checks the module: it must find our packages where this interpreter imports them.
-    roots = {str(Path(str(sys.modules[package].__file__)).parents[1]) for package in _our_packages()}
-    env = {**os.environ, "MYPYPATH": os.pathsep.join(sorted(roots))}
+    # mypy finds installed packages itself, and refuses a site-packages folder in MYPYPATH.
+    installed = {Path(folder).resolve() for folder in (*site.getsitepackages(), site.getusersitepackages())}
+    roots = {Path(str(sys.modules[package].__file__)).resolve().parents[1] for package in _our_packages()}
+    roots -= installed
+    env = {**os.environ, "MYPYPATH": os.pathsep.join(sorted(map(str, roots)))}
     done = subprocess.run(
         [sys.executable, "-m", "mypyc", f"{name}.py"], cwd=work, env=env, capture_output=True, text=True, check=False
     )

@@ -444,6 +444,7 @@ def test_best_and_played_gives_the_oracles_values_and_a_best_action(
     assert (found.best == played) == (found.played == found.value)
 
 
+@settings(max_examples=50)
 @given(soup_positions(st.integers(1, 6), st.booleans()), st.data())
 def test_valuing_some_actions_gives_their_oracle_values(engine: Any, position: SoupPosition, data: Any) -> None:
     legal = position.legal_actions()
@@ -452,6 +453,7 @@ def test_valuing_some_actions_gives_their_oracle_values(engine: Any, position: S
     assert engine.Solver().action_values(on(engine, position), actions=reversed(chosen)) == expected
 
 
+@settings(max_examples=50)
 @given(soup_positions(st.integers(1, 6), st.booleans()), st.integers(-3, 3), st.integers(0, 1))
 def test_a_threshold_probe_answers_as_the_exact_value_does(
     engine: Any, position: SoupPosition, near: int, player: int
