@@ -225,10 +225,13 @@ def hostile_files(session: nox.Session) -> None:
 
 @nox.session(name="bench-solver", python=PYTHON)
 def bench_solver(session: nox.Session) -> None:
-    """The Soup solver on 20 positions of 10 and of 13 cards each from bot deals: seconds, positions per
-    second, table hit rate and peak memory beside the targets (benchmarks/solver.py; extra arguments go to it)."""
+    """The Soup solver against the targets of issue 24, in processor time: 10 positions at a Soup's first lead
+    (13 cards each), valued with the played action and with every action, by main's solver, this tree's pure
+    Python solver and its copy compiled with mypyc (the one session that compiles it besides the tests; the
+    package never ships compiled code), with peak memory; then ``ducksoup analyse`` on 10 suite deals
+    (benchmarks/solver.py; extra arguments go to it, ``-- --quick`` for 3 of each)."""
     if session.venv_backend != "none":
-        session.install(".")
+        session.install(".", "mypy")
     session.run("python", "benchmarks/solver.py", *session.posargs)
 
 

@@ -1,50 +1,72 @@
-"""The Soup solver's speed and memory on real Soup positions, against the targets of issue 15.
+"""The Soup solver's speed and memory against the targets of issue 24, old and new side by side.
 
-Usage: python benchmarks/solver.py [--positions N] [--small N] [--seed S] [--only 13|10] [--workers W]
+Usage: python benchmarks/solver.py [--positions N] [--deals N] [--quick] [--seed S] [--old REF]
+       [--engines old,pure,compiled] [--only soup|deal] [--workers W]
 
-Positions come from whole deals played by the random bot and by the greedy bot (alternately),
-each deck shuffled from ``--seed``: the position where the Soup's first trick is led (13 cards
-each; Soups of 12 tricks are skipped), and, from other deals, the lead with 10 cards each. Each
-position is solved in a fresh process (``--workers`` at a time), so that the table of one does
-not help the next and the peak memory (maximum resident set size) is that position's own. The
-figures: the exact value and the seconds it took, positions expanded per second and the
-table's hit rate, and the medians and worst cases beside the targets:
+**The Soup** (``--positions``, default 10): positions where a Soup's first trick is led (13 cards
+each), from whole deals played by the random and the greedy bot (alternately), each deck
+shuffled from ``--seed``, with the action the bot played there. Each is solved twice: for its
+value plus the played action (what an analysis needs at a decision), and with every action
+valued. Each solve runs in a fresh process (``--workers`` at a time), so that no table helps
+the next and the peak memory (maximum resident set size) is that solve's own. Three solvers:
 
-* 10 cards each: median <= 1 s;
-* 13 cards each (the Soup's first trick): median <= 60 s, worst case <= 5 minutes, at most 2 GB.
+* ``old``: the solver of git revision ``--old`` (default ``main``), loaded from ``git show`` into
+  a temporary module: the comparison, never product code;
+* ``pure``: this tree's pure Python solver, the reference;
+* ``compiled``: its copy compiled with mypyc (:mod:`ducksoup.compiling`; left out, with the
+  reason, where no C compiler exists).
 
-Each position's wall-clock time (what the targets are about) and processor time are both
-printed, with the machine's load average at the start and the end: on a shared machine the
-processor time shows what the solver needs when the wall clock also counts other work. A
-"position searched" is a position at the start of a trick that the search reached (most are
-answered by the table); the hit rate is the share of them the table answered.
+**The deal** (``--deals``, default 10): ``ducksoup analyse`` at its default settings on suite deals
+``ds-deal-greedy-001`` on, each in a process of its own, its processor time and peak memory taken
+from the operating system's account of the finished child.
+
+Times are processor time (``time.process_time``, or the child's user and system time), which the
+other work of a shared machine disturbs far less than the wall clock; the load average is
+printed at the start and the end of each part. Targets: value plus the played action median <=
+10 s, every action valued median <= 20 s, peak memory <= 1 GB, a whole deal median <= 45 s and
+worst <= 120 s. ``--quick``: 3 positions and 3 deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from ducksoup import compiling
+from ducksoup.duck_soup import solver as pure_solver
 from ducksoup.duck_soup.bots import Bot, GreedyBot, RandomBot
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.simulate import new_deck
-from ducksoup.duck_soup.solver import Solver, SoupPosition
+from ducksoup.duck_soup.solver import SoupPosition
+from duckspec.duck_soup.actions import Action
 
-TARGETS = {13: (60.0, 300.0), 10: (1.0, None)}
-MEMORY_TARGET_MB = 2048
+PLAYED_TARGET, ALL_TARGET, MEMORY_TARGET_MB = 10.0, 20.0, 1024.0
+DEAL_MEDIAN_TARGET, DEAL_WORST_TARGET = 45.0, 120.0
+MODES = ("value + played", "every action")
+ENGINES: dict[str, ModuleType] = {}
+"""The solvers compared, by name; filled before the worker processes fork, so that they inherit them."""
 
 
-def positions(count: int, cards: int, seed: int) -> list[tuple[str, SoupPosition]]:
-    """``count`` Soup positions with ``cards`` cards each at a lead, from bot deals (random, greedy, ...)."""
-    rng = random.Random(f"{seed}:{cards}")
-    found: list[tuple[str, SoupPosition]] = []
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def positions(count: int, seed: int) -> list[tuple[str, SoupPosition, Action]]:
+    """``count`` positions at a Soup's first lead (13 cards each), from bot deals, with the action played there."""
+    rng = random.Random(f"{seed}:13")
+    found: list[tuple[str, SoupPosition, Action]] = []
     while len(found) < count:
         kind = "random" if len(found) % 2 == 0 else "greedy"
         deal = Deal(new_deck(rng), rng.randrange(2))
@@ -52,104 +74,172 @@ def positions(count: int, cards: int, seed: int) -> list[tuple[str, SoupPosition
         bots: tuple[Bot, Bot] = (make(rng.randrange(2**32)), make(rng.randrange(2**32)))
         while not deal.is_over:
             state = deal.state()
-            if state["course"] == "soup" and state["phase"] == "lead":
-                held = len(deal.hand_lists[0])
-                if held == cards:
-                    found.append((kind, SoupPosition.from_state(state)))
-                if held <= cards:
-                    break  # found, or passed by a quack-quack (or a Soup of 12 tricks)
             player = deal.to_act
             assert player is not None
-            deal.apply(bots[player].choose(deal.observation(player), deal.legal_actions()))
+            action = bots[player].choose(deal.observation(player), deal.legal_actions())
+            if state["course"] == "soup" and state["phase"] == "lead":
+                if len(deal.hand_lists[0]) == 13:
+                    found.append((kind, SoupPosition.from_state(state), action))
+                break  # found, or a Soup of 12 tricks
+            deal.apply(action)
     return found
 
 
-def solve(item: tuple[int, str, SoupPosition]) -> dict[str, Any]:
-    """Solve one position (in a worker process of its own) and report what it took."""
-    number, kind, position = item
-    solver = Solver()
-    began, began_cpu = time.perf_counter(), time.process_time()
-    value = solver.value(position)
-    seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+def old_solver(ref: str) -> ModuleType:
+    """The solver of git revision ``ref``, as a module of its own in a temporary folder."""
+    path = "reference/ducksoup/duck_soup/solver.py"
+    text = subprocess.run(["git", "show", f"{ref}:{path}"], capture_output=True, text=True, check=True).stdout
+    file = Path(tempfile.mkdtemp(prefix="old-solver-"), "old_solver.py")
+    file.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("old_solver", file)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["old_solver"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def solve(task: tuple[int, str, str, SoupPosition, Action]) -> dict[str, Any]:
+    """One solve in a fresh worker process: its value, processor time, positions searched and peak memory."""
+    number, engine_name, mode, given, played = task
+    engine = ENGINES[engine_name]
+    position = engine.SoupPosition(
+        given.hands, given.leader, given.phase, given.table, given.duck, given.soup, given.silent
+    )
+    solver = engine.Solver()
+    began = time.process_time()
+    if mode == "every action":
+        value = max(value for _, value in solver.action_values(position))
+    elif hasattr(solver, "best_and_played"):
+        value = solver.best_and_played(position, played).value
+    else:  # the old solver: the position's value, then the played action's with it as the guess
+        final0 = solver.result(position)
+        after = position.after(played)
+        if not isinstance(after, int):
+            solver.result(after, final0)
+        value = final0 if position.to_act == 0 else -final0
+    cpu = time.process_time() - began
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     stats = solver.stats
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {
         "number": number,
-        "kind": kind,
-        "duck": position.duck,
+        "engine": engine_name,
+        "mode": mode,
         "value": value,
-        "seconds": seconds,
         "cpu": cpu,
         "nodes": stats.nodes,
-        "hit_rate": stats.hit_rate,
-        "probes": stats.probes,
-        "table": stats.entries,
-        "peak_mb": peak_kb / 1024,
+        "peak_mb": peak_mb,
     }
 
 
-def run(cards: int, count: int, seed: int, workers: int) -> bool:
-    items = [(number, kind, position) for number, (kind, position) in enumerate(positions(count, cards, seed), 1)]
-    print(f"\n{count} positions with {cards} cards each (seed {seed}), {workers} at a time", flush=True)
+def verdict(figure: float, target: float, unit: str = "s") -> str:
+    return f"{figure:.1f} {unit} (target <= {target:g} {unit}: {'met' if figure <= target else 'NOT met'})"
+
+
+def run_soup(count: int, seed: int, workers: int) -> bool:
+    found = positions(count, seed)
+    engines = list(ENGINES)
+    tasks = [
+        (number, engine, mode, position, played)
+        for number, (_, position, played) in enumerate(found, 1)
+        for mode in MODES
+        for engine in engines
+    ]
+    print(f"\nThe Soup: {count} positions at the first lead, 13 cards each (seed {seed}); load at the start {load()}")
     print(
-        f"{'#':>3} {'deal':7} {'Duck pts':>9} {'value':>6} {'seconds':>8} {'CPU s':>8} {'nodes':>11} {'nodes/s':>8} "
-        f"{'hits':>5} {'probes':>6} {'table':>9} {'peak MB':>8}"
+        f"{'#':>3} {'deal':7} {'mode':15} {'solver':9} {'value':>6} {'CPU s':>8} {'nodes':>11} {'peak MB':>8}",
+        flush=True,
     )
-    results = []
+    results: list[dict[str, Any]] = []
     with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-        for r in pool.imap(solve, items):
+        for r in pool.imap(solve, tasks):
             results.append(r)
+            kind = found[r["number"] - 1][0]
             print(
-                f"{r['number']:>3} {r['kind']:7} {r['duck'][0]:>4}/{r['duck'][1]:<4} {r['value']:>6} "
-                f"{r['seconds']:>8.2f} {r['cpu']:>8.2f} {r['nodes']:>11,} {r['nodes'] / max(r['cpu'], 1e-9):>8,.0f} "
-                f"{r['hit_rate']:>5.0%} {r['probes']:>6} {r['table']:>9,} {r['peak_mb']:>8.0f}",
+                f"{r['number']:>3} {kind:7} {r['mode']:15} {r['engine']:9} {r['value']:>6} {r['cpu']:>8.2f} "
+                f"{r['nodes']:>11,} {r['peak_mb']:>8.0f}",
                 flush=True,
             )
-    seconds = [r["seconds"] for r in results]
-    median, worst = statistics.median(seconds), max(seconds)
-    cpu = [r["cpu"] for r in results]
-    speed = statistics.median(r["nodes"] / max(r["cpu"], 1e-9) for r in results)
-    hits = sum(r["hit_rate"] * r["nodes"] for r in results) / max(1, sum(r["nodes"] for r in results))
-    peak = max(r["peak_mb"] for r in results)
-    median_target, worst_target = TARGETS.get(cards, (None, None))
-    verdicts = []
+    for number in range(1, count + 1):  # every solver and mode must agree on each position's value
+        values = {r["value"] for r in results if r["number"] == number}
+        if len(values) != 1:
+            print(f"position {number}: the solvers disagree on its value: {sorted(values)}")
+            return False
     ok = True
-    if median_target is not None:
-        verdicts.append(f"median {median:.2f} s (target <= {median_target:g} s)")
-        ok &= median <= median_target
-    else:
-        verdicts.append(f"median {median:.2f} s")
-    if worst_target is not None:
-        verdicts.append(f"worst {worst:.2f} s (target <= {worst_target:g} s)")
-        ok &= worst <= worst_target
-    else:
-        verdicts.append(f"worst {worst:.2f} s")
-    verdicts.append(f"peak memory {peak:.0f} MB (target <= {MEMORY_TARGET_MB} MB)")
-    ok &= peak <= MEMORY_TARGET_MB
-    print(f"{cards} cards each (wall clock): " + "; ".join(verdicts) + (" -- met" if ok else " -- NOT MET"))
-    print(
-        f"{cards} cards each (processor time): median {statistics.median(cpu):.2f} s, worst {max(cpu):.2f} s; "
-        f"{speed:,.0f} positions searched per processor second (median), table hit rate {hits:.0%}"
-    )
+    print(f"load at the end {load()}")
+    for engine in engines:
+        for mode, target in zip(MODES, (PLAYED_TARGET, ALL_TARGET), strict=True):
+            cpu = [r["cpu"] for r in results if r["engine"] == engine and r["mode"] == mode]
+            line = f"  {engine:9} {mode:15} median {verdict(statistics.median(cpu), target)}, worst {max(cpu):.1f} s"
+            print(line)
+            ok &= engine == "old" or statistics.median(cpu) <= target
+        peak = max(r["peak_mb"] for r in results if r["engine"] == engine)
+        print(f"  {engine:9} peak memory     {verdict(peak, MEMORY_TARGET_MB, 'MB')}")
+        ok &= engine == "old" or peak <= MEMORY_TARGET_MB
     return ok
 
 
+def run_deals(count: int) -> bool:
+    """``ducksoup analyse`` at its default settings on ``count`` suite deals, each its own process."""
+    print(f"\nWhole deals: ducksoup analyse (default settings) on {count} suite deals; load at the start {load()}")
+    cpu: list[float] = []
+    for number in range(1, count + 1):
+        trace = f"ds-deal-greedy-{number:03d}"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [sys.executable, "-m", "ducksoup", "analyse", trace], capture_output=True, text=True, check=False
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if done.returncode != 0:
+            print(f"  {trace}: ducksoup analyse failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+            return False
+        cpu.append(seconds)
+        print(f"  {trace}: {seconds:.1f} processor s (load {load()})", flush=True)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    median, worst = statistics.median(cpu), max(cpu)
+    print(f"  a whole deal: median {verdict(median, DEAL_MEDIAN_TARGET)}, worst {verdict(worst, DEAL_WORST_TARGET)}")
+    print(f"  peak memory {verdict(peak, MEMORY_TARGET_MB, 'MB')}; load at the end {load()}")
+    return median <= DEAL_MEDIAN_TARGET and worst <= DEAL_WORST_TARGET and peak <= MEMORY_TARGET_MB
+
+
+def choose_engines(names: list[str], old: str) -> None:
+    for name in names:
+        if name == "old":
+            ENGINES[name] = old_solver(old)
+        elif name == "pure":
+            ENGINES[name] = pure_solver
+        elif name == "compiled":
+            try:
+                ENGINES[name] = compiling.compiled(pure_solver)
+            except compiling.CompilerMissing as missing:
+                print(f"the compiled solver is left out: {missing}")
+        else:
+            raise SystemExit(f"--engines: {name!r} is not a solver; choose from old, pure, compiled")
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=20, help="positions with 13 cards each (default 20)")
-    parser.add_argument("--small", type=int, default=20, help="positions with 10 cards each (default 20)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=10, help="Soup positions of 13 cards each (default 10)")
+    parser.add_argument("--deals", type=int, default=10, help="suite deals analysed whole (default 10, at most 10)")
+    parser.add_argument("--quick", action="store_true", help="3 positions and 3 deals")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", type=int, choices=(10, 13), help="run only one of the two sets")
-    parser.add_argument("--workers", type=int, default=1, help="positions solved at once (default 1)")
+    parser.add_argument("--old", default="main", help="the git revision of the old solver (default main)")
+    parser.add_argument("--engines", default="old,pure,compiled", help="solvers compared (default old,pure,compiled)")
+    parser.add_argument("--only", choices=("soup", "deal"), help="run only one of the two parts")
+    parser.add_argument("--workers", type=int, default=1, help="solves at once (default 1)")
     args = parser.parse_args()
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs")
+    if args.quick:
+        args.positions, args.deals = min(args.positions, 3), min(args.deals, 3)
+    print(f"load average at the start: {load()}; {os.cpu_count()} CPUs")
     began = time.perf_counter()
+    choose_engines(args.engines.split(","), args.old)
     ok = True
-    if args.only in (None, 10):
-        ok &= run(10, args.small, args.seed, args.workers)
-    if args.only in (None, 13):
-        ok &= run(13, args.positions, args.seed, args.workers)
-    print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.only in (None, "soup"):
+        ok &= run_soup(args.positions, args.seed, args.workers)
+    if args.only in (None, "deal"):
+        ok &= run_deals(min(args.deals, 10))
+    print(f"\nload average at the end: {load()}")
     print(f"benchmark time: {time.perf_counter() - began:.0f} s; all targets {'met' if ok else 'NOT met'}")
     return 0 if ok else 1
 

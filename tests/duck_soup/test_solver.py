@@ -4,6 +4,10 @@ The oracle is the plainest search there is: it tries every legal action in every
 with no pruning and no merging of cards, remembers each position's value, and takes every rule
 (who wins a trick, its points, what a quack, a duck, a quack-quack or a duck soup gives) from the
 specification's own functions. The solver must give every legal action the oracle's value.
+
+The tests that search run twice: on the pure Python solver (the reference) and on its copy
+compiled with mypyc (:mod:`ducksoup.compiling`; skipped, with the reason, where no C compiler
+exists), which must agree with it on every position, down to the positions it searched.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ducksoup import compiling
 from ducksoup.duck_soup import solver as solver_module
 from ducksoup.duck_soup.bots import Bot, GreedyBot, RandomBot
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.simulate import new_deck
-from ducksoup.duck_soup.solver import BudgetExceeded, PositionError, Solver, SoupPosition, estimate, mask_of, sure_leads
+from ducksoup.duck_soup.solver import PositionError, Solver, SoupPosition
 from duckspec.cards import Card, card_from_index, parse_card, parse_cards
 from duckspec.duck_soup import deal as spec
 from duckspec.duck_soup.actions import Action, Play, SayDuck
@@ -34,6 +39,24 @@ from duckspec.duck_soup.variants import STANDARD, Calls
 
 def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text.split())
+
+
+@pytest.fixture(scope="module", params=["pure", "compiled"])
+def engine(request: pytest.FixtureRequest) -> Any:
+    """The solver module: the pure Python reference, or its compiled copy."""
+    if request.param == "pure":
+        return solver_module
+    try:
+        return compiling.compiled(solver_module)
+    except compiling.CompilerMissing as missing:
+        pytest.skip(f"the compiled solver cannot be built here: {missing}")
+
+
+def on(engine: Any, position: SoupPosition) -> Any:
+    """``position`` as a position of ``engine`` (the compiled module has a class of its own)."""
+    return engine.SoupPosition(
+        position.hands, position.leader, position.phase, position.table, position.duck, position.soup, position.silent
+    )
 
 
 # The oracle
@@ -154,14 +177,14 @@ def soup_positions(draw: st.DrawFn, sizes: st.SearchStrategy[int], silent: st.Se
 
 
 @given(soup_positions(st.integers(1, 6), st.booleans()))
-def test_the_solver_gives_every_action_the_oracles_value(position: SoupPosition) -> None:
-    assert Solver().action_values(position) == oracle_values(position)
+def test_the_solver_gives_every_action_the_oracles_value(engine: Any, position: SoupPosition) -> None:
+    assert engine.Solver().action_values(on(engine, position)) == oracle_values(position)
 
 
 @settings(max_examples=3, derandomize=True, deadline=None)
 @given(soup_positions(st.integers(7, 8), st.just(False)))
-def test_the_solver_agrees_with_the_oracle_up_to_eight_cards_each(position: SoupPosition) -> None:
-    assert Solver().action_values(position) == oracle_values(position)
+def test_the_solver_agrees_with_the_oracle_up_to_eight_cards_each(engine: Any, position: SoupPosition) -> None:
+    assert engine.Solver().action_values(on(engine, position)) == oracle_values(position)
 
 
 @given(soup_positions(st.integers(1, 6), st.just(False)), st.randoms(use_true_random=False))
@@ -213,19 +236,21 @@ def soup_position_from_deal(seed: int, cards: int, make: Callable[[int], Bot]) -
 
 
 @pytest.mark.parametrize(("seed", "make"), [(1, GreedyBot), (2, RandomBot)], ids=["greedy", "random"])
-def test_each_listed_value_is_a_fresh_solve_of_the_position_after_it(seed: int, make: Callable[[int], Bot]) -> None:
+def test_each_listed_value_is_a_fresh_solve_of_the_position_after_it(
+    engine: Any, seed: int, make: Callable[[int], Bot]
+) -> None:
     """On positions of whole deals, beyond the oracle's reach: the value listed for each action is
     what a new solver finds for the position the action leads to (or the result, if it ends the Soup)."""
-    position = soup_position_from_deal(seed, 9, make)
+    position = on(engine, soup_position_from_deal(seed, 9, make))
     rng = random.Random(seed)
     for _ in range(3):  # the lead, then two positions inside tricks
-        listed = Solver().action_values(position)
+        listed = engine.Solver().action_values(position)
         player = position.to_act
         for action, value in listed:
             after = position.after(action)
-            fresh = after if isinstance(after, int) else Solver().value(after, player=0)
+            fresh = after if isinstance(after, int) else engine.Solver().value(after, player=0)
             assert value == (fresh if player == 0 else -fresh), action
-        assert max(value for _, value in listed) == Solver().value(position)
+        assert max(value for _, value in listed) == engine.Solver().value(position)
         nxt = position.after(rng.choice(position.legal_actions()))
         if isinstance(nxt, int):
             break
@@ -235,7 +260,7 @@ def test_each_listed_value_is_a_fresh_solve_of_the_position_after_it(seed: int, 
 # Positions with a known best play and a known mistake
 
 
-def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
+def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake(engine: Any) -> None:
     """Player 0 led 5S, player 1 quacked 5C, player 0 led 5D with quack-quack; player 1 holds the
     last five and a low club, player 0 a higher club. Duck points 3 and 4.
 
@@ -244,7 +269,7 @@ def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
     (2 + 2) and the club: 5 points, -15. The two of clubs: 2 + 2, then player 0 leads the club and
     the five is thrown on it, 2 more: 6 points, -18.
     """
-    position = SoupPosition(
+    position = engine.SoupPosition(
         (cards("3C"), cards("2C 5H")),
         leader=0,
         phase="fourth",
@@ -252,7 +277,7 @@ def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
         duck=(3, 4),
         soup=(0, 0),
     )
-    values = dict(Solver().action_values(position))
+    values = dict(engine.Solver().action_values(position))
     assert values == {
         Play(1, parse_card("2C")): -18,
         Play(1, parse_card("5H")): -15,
@@ -260,12 +285,12 @@ def test_duck_soup_is_best_and_the_silent_fourth_card_a_known_mistake() -> None:
     }
 
 
-def test_quacking_into_a_quack_quack_is_a_mistake() -> None:
+def test_quacking_into_a_quack_quack_is_a_mistake(engine: Any) -> None:
     """Player 0 leads 7S holding 7H; player 1 holds 7C, and no other seven is left. Quacking invites
     quack-quack: player 0 takes both tricks (4 points), player 1 only the diamond after (1): -15.
     Winning the spade with the king (1 point) and later the diamond (1), while player 0 quacks the
     club seven (2), breaks even: 0."""
-    position = SoupPosition(
+    position = engine.SoupPosition(
         (cards("7H 2D"), cards("7C KS 3D")),
         leader=0,
         phase="follow",
@@ -273,15 +298,15 @@ def test_quacking_into_a_quack_quack_is_a_mistake() -> None:
         duck=(5, 5),
         soup=(0, 0),
     )
-    values = dict(Solver().action_values(position))
+    values = dict(engine.Solver().action_values(position))
     assert max(values.values()) == values[Play(1, parse_card("KS"))] == 0
     assert values[Play(1, parse_card("7C"), Call.QUACK)] == -15
 
 
-def test_with_silent_calls_the_rank_alone_decides() -> None:
+def test_with_silent_calls_the_rank_alone_decides(engine: Any) -> None:
     """Ruling DS-R15's option: the five of hearts takes both tricks with no call, and no card can
     be played as a plain card of another suit instead (the same position as above, spoken: 13)."""
-    position = SoupPosition(
+    position = engine.SoupPosition(
         (cards("3C"), cards("2C 5H")),
         leader=0,
         phase="fourth",
@@ -290,16 +315,19 @@ def test_with_silent_calls_the_rank_alone_decides() -> None:
         soup=(0, 0),
         silent=True,
     )
-    assert dict(Solver().action_values(position)) == {Play(1, parse_card("2C")): -18, Play(1, parse_card("5H")): 13}
+    assert dict(engine.Solver().action_values(position)) == {
+        Play(1, parse_card("2C")): -18,
+        Play(1, parse_card("5H")): 13,
+    }
 
 
-def test_the_leader_ducks_when_the_quacker_holds_the_last_card() -> None:
+def test_the_leader_ducks_when_the_quacker_holds_the_last_card(engine: Any) -> None:
     """After a quack, leading the third card of the rank loses both tricks to duck soup: duck instead.
 
     Ducking gives player 1 the trick (2 points) and the lead; player 0 then quacks the last nine
     (2 points) and loses the club (1): -6. Quack-quack meets duck soup (4 points) and the club: -30.
     """
-    position = SoupPosition(
+    position = engine.SoupPosition(
         (cards("9H 4C"), cards("9D 5C")),
         leader=0,
         phase="answer",
@@ -307,7 +335,7 @@ def test_the_leader_ducks_when_the_quacker_holds_the_last_card() -> None:
         duck=(6, 6),
         soup=(0, 0),
     )
-    assert dict(Solver().action_values(position)) == {
+    assert dict(engine.Solver().action_values(position)) == {
         Play(0, parse_card("9H"), Call.QUACK_QUACK): -30,
         SayDuck(0): -6,
     }
@@ -316,22 +344,25 @@ def test_the_leader_ducks_when_the_quacker_holds_the_last_card() -> None:
 # Budgets, reuse, bad positions
 
 
-def test_a_budget_in_positions_stops_the_search_the_same_way_every_time() -> None:
-    position = soup_position_from_deal(3, 8, GreedyBot)
+def test_a_budget_in_positions_stops_the_search_the_same_way_every_time(engine: Any) -> None:
+    position = on(engine, soup_position_from_deal(3, 8, GreedyBot))
     for _ in range(2):
-        with pytest.raises(BudgetExceeded):
-            Solver(budget=50).value(position)
-    solver = Solver(budget=10_000_000)
-    assert solver.value(position) == Solver().value(position)
+        with pytest.raises(engine.BudgetExceeded):
+            engine.Solver(budget=50).value(position)
+    solver = engine.Solver(budget=10_000_000)
+    assert solver.value(position) == engine.Solver().value(position)
     assert 0 < solver.stats.nodes <= 10_000_000 and 0 <= solver.stats.hit_rate <= 1
 
 
-def test_one_solver_serves_positions_of_different_soups() -> None:
+def test_one_solver_serves_positions_of_different_soups(engine: Any) -> None:
     """Its table is kept for positions of the same Soup and started afresh for any other."""
-    first, second = soup_position_from_deal(4, 6, GreedyBot), soup_position_from_deal(5, 6, RandomBot)
-    solver = Solver()
+    first, second = (
+        on(engine, soup_position_from_deal(4, 6, GreedyBot)),
+        on(engine, soup_position_from_deal(5, 6, RandomBot)),
+    )
+    solver = engine.Solver()
     for position in (first, second, first):
-        assert solver.value(position) == Solver().value(position)
+        assert solver.value(position) == engine.Solver().value(position)
 
 
 @pytest.mark.parametrize(
@@ -365,23 +396,29 @@ def test_an_impossible_position_is_refused(hands: tuple[str, str], phase: str, t
         ("5C 9D", "6C TD", 0),
     ],
 )
-def test_sure_leads_cannot_be_beaten_or_quacked(hand: str, other: str, sure: int) -> None:
-    assert sure_leads(mask_of(cards(hand)), mask_of(cards(other))) == sure
+def test_sure_leads_cannot_be_beaten_or_quacked(engine: Any, hand: str, other: str, sure: int) -> None:
+    assert engine.sure_leads(engine.mask_of(cards(hand)), engine.mask_of(cards(other))) == sure
 
 
-def test_the_estimate_shares_the_tricks_a_point_and_a_half_each() -> None:
+def test_the_estimate_shares_the_tricks_a_point_and_a_half_each(engine: Any) -> None:
     """Each player wins its sure leads and half of the other tricks, a point and a half each."""
     # Two sure leads (the top spades) against two (the 3H over the 2H, and the only diamond): 2 against 1.
-    assert estimate(mask_of(cards("AS KS 2H")), mask_of(cards("QS 3H 4D")), 2, 2) == 3 * (2 * 4 - 2 * 2) // 4
+    assert (
+        engine.estimate(engine.mask_of(cards("AS KS 2H")), engine.mask_of(cards("QS 3H 4D")), 2, 2)
+        == 3 * (2 * 4 - 2 * 2) // 4
+    )
     # No sure lead (7S is beaten, 7C can be quacked) against one (8S): half a trick against one and a half.
-    assert estimate(mask_of(cards("7S 7C")), mask_of(cards("7H 8S")), 2, 2) == 3 * (2 * 1 - 2 * 3) // 4
+    assert (
+        engine.estimate(engine.mask_of(cards("7S 7C")), engine.mask_of(cards("7H 8S")), 2, 2)
+        == 3 * (2 * 1 - 2 * 3) // 4
+    )
 
 
-def test_a_bounded_search_is_exact_when_its_horizon_reaches_the_end() -> None:
-    position = soup_position_from_deal(6, 7, GreedyBot)
-    exact = Solver().action_values(position)
-    assert Solver(horizon=7).action_values(position) == exact
-    bounded = Solver(horizon=2)
+def test_a_bounded_search_is_exact_when_its_horizon_reaches_the_end(engine: Any) -> None:
+    position = on(engine, soup_position_from_deal(6, 7, GreedyBot))
+    exact = engine.Solver().action_values(position)
+    assert engine.Solver(horizon=7).action_values(position) == exact
+    bounded = engine.Solver(horizon=2)
     estimates = bounded.action_values(position)
     assert [action for action, _ in estimates] == [action for action, _ in exact]
     assert bounded.search is not None and bounded.search.floor == 5
@@ -389,3 +426,68 @@ def test_a_bounded_search_is_exact_when_its_horizon_reaches_the_end() -> None:
 
 def test_the_module_examples_hold() -> None:
     assert doctest.testmod(solver_module).failed == 0
+
+
+# Valuing a few actions, and the compiled copy
+
+
+@given(soup_positions(st.integers(1, 6), st.booleans()), st.data())
+def test_best_and_played_gives_the_oracles_values_and_a_best_action(
+    engine: Any, position: SoupPosition, data: Any
+) -> None:
+    """The position's value, the played action's, and an action that reaches the position's value."""
+    values = dict(oracle_values(position))
+    played = data.draw(st.sampled_from(position.legal_actions()))
+    found = engine.Solver().best_and_played(on(engine, position), played)
+    assert (found.value, found.played) == (max(values.values()), values[played])
+    assert values[found.best] == found.value
+    assert (found.best == played) == (found.played == found.value)
+
+
+@settings(max_examples=50)
+@given(soup_positions(st.integers(1, 6), st.booleans()), st.data())
+def test_valuing_some_actions_gives_their_oracle_values(engine: Any, position: SoupPosition, data: Any) -> None:
+    legal = position.legal_actions()
+    chosen = data.draw(st.lists(st.sampled_from(legal), unique=True))
+    expected = [(action, value) for action, value in oracle_values(position) if action in chosen]
+    assert engine.Solver().action_values(on(engine, position), actions=reversed(chosen)) == expected
+
+
+@settings(max_examples=50)
+@given(soup_positions(st.integers(1, 6), st.booleans()), st.integers(-3, 3), st.integers(0, 1))
+def test_a_threshold_probe_answers_as_the_exact_value_does(
+    engine: Any, position: SoupPosition, near: int, player: int
+) -> None:
+    """One null-window probe ("is the value at least this?") agrees with the oracle's value, near it and at it."""
+    exact = max(value for _, value in oracle_values(position))
+    exact = exact if player == position.to_act else -exact
+    solver = engine.Solver()
+    solver._search_for(on(engine, position))
+    assert solver._reaches(on(engine, position), player, exact + near) == (exact >= exact + near)
+
+
+def test_an_action_not_legal_is_refused(engine: Any) -> None:
+    position = engine.SoupPosition.start(cards("AS KH"), cards("QS 2H"), leader=0, duck=(5, 4))
+    with pytest.raises(engine.PositionError, match="not legal"):
+        engine.Solver().best_and_played(position, Play(1, parse_card("QS")))
+    with pytest.raises(engine.PositionError, match="not legal"):
+        engine.Solver().action_values(position, actions=[Play(0, parse_card("QS"))])
+
+
+@pytest.mark.parametrize(
+    ("seed", "size", "make"), [(1, 9, GreedyBot), (2, 9, RandomBot), (3, 8, GreedyBot), (6, 7, GreedyBot)]
+)
+def test_the_compiled_solver_searches_exactly_as_the_pure_one(seed: int, size: int, make: Callable[[int], Bot]) -> None:
+    """The same values for every action and the same positions searched, probes and table: the same search."""
+    try:
+        fast = compiling.compiled(solver_module)
+    except compiling.CompilerMissing as missing:
+        pytest.skip(f"the compiled solver cannot be built here: {missing}")
+    position = soup_position_from_deal(seed, size, make)
+    pure, compiled = Solver(), fast.Solver()
+    assert compiled.action_values(on(fast, position)) == pure.action_values(position)
+    assert (compiled.stats.nodes, compiled.stats.probes, compiled.stats.entries) == (
+        pure.stats.nodes,
+        pure.stats.probes,
+        pure.stats.entries,
+    )
