@@ -34,10 +34,19 @@ def tests_named(*names: str) -> list[str]:
 
 
 BRIDGE_TESTS = tests_named("test_openspiel.py", "test_pettingzoo.py")
-SOAK_FILES = ("test_properties.py", "test_differential.py", "test_observations.py", "test_views_hide.py")
+SOAK_FILES = (
+    "test_properties.py",
+    "test_differential.py",
+    "test_observations.py",
+    "test_views_hide.py",
+    "test_solver.py",
+    "test_compiling.py",
+)
 SOAK_TESTS = tests_named(*SOAK_FILES)
-"""The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), and the check that
-``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak)."""
+"""The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), the check that
+``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), and the
+solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
+build of some seconds per process is paid once)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
 """The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""

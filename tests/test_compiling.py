@@ -6,6 +6,7 @@ import pytest
 
 from ducksoup import compiling
 from ducksoup.duck_soup import solver
+from tests.compiled import compiled_or_skip
 
 
 def test_without_a_c_compiler_the_reason_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -18,8 +19,5 @@ def test_without_a_c_compiler_the_reason_is_given(monkeypatch: pytest.MonkeyPatc
 def test_a_compiled_copy_never_shadows_the_pure_module() -> None:
     """The package imports the pure module; a compiled copy has a name of its own (where it can be built)."""
     assert solver.__file__ is not None and solver.__file__.endswith(".py")
-    missing = compiling.compiler_missing()
-    if missing is not None:
-        pytest.skip(f"the compiled solver cannot be built here: {missing}")
-    copy = compiling.compiled(solver)
+    copy = compiled_or_skip(solver)
     assert copy.__name__ == "compiled_solver" and copy is not solver and copy.Solver is not solver.Solver

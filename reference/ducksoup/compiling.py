@@ -46,6 +46,8 @@ def compiler_missing() -> str | None:
         return "no Python headers (Python.h) for this interpreter"
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed (it comes with mypy)"
+    if importlib.util.find_spec("setuptools") is None:
+        return "setuptools is not installed (mypyc builds its extension with it; the test extra has it)"
     return None
 
 

@@ -6,8 +6,9 @@ with no pruning and no merging of cards, remembers each position's value, and ta
 specification's own functions. The solver must give every legal action the oracle's value.
 
 The tests that search run twice: on the pure Python solver (the reference) and on its copy
-compiled with mypyc (:mod:`ducksoup.compiling`; skipped, with the reason, where no C compiler
-exists), which must agree with it on every position, down to the positions it searched.
+compiled with mypyc (:mod:`ducksoup.compiling`), which must agree with it on every position, down
+to the positions it searched. The compiled half runs in ``nox -s soak``, where its build is paid
+once (:mod:`tests.compiled`); the default session skips it with that reason.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ducksoup import compiling
 from ducksoup.duck_soup import solver as solver_module
 from ducksoup.duck_soup.bots import Bot, GreedyBot, RandomBot
 from ducksoup.duck_soup.engine import Deal
@@ -35,6 +35,7 @@ from duckspec.duck_soup.deal import DealState, Phase
 from duckspec.duck_soup.quacking import Call, is_quack, quack_answered_by_duck, quack_quack_result
 from duckspec.duck_soup.tricks import Role, Trick, trick_winner
 from duckspec.duck_soup.variants import STANDARD, Calls
+from tests.compiled import compiled_or_skip
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -46,10 +47,7 @@ def engine(request: pytest.FixtureRequest) -> Any:
     """The solver module: the pure Python reference, or its compiled copy."""
     if request.param == "pure":
         return solver_module
-    try:
-        return compiling.compiled(solver_module)
-    except compiling.CompilerMissing as missing:
-        pytest.skip(f"the compiled solver cannot be built here: {missing}")
+    return compiled_or_skip(solver_module)
 
 
 def on(engine: Any, position: SoupPosition) -> Any:
@@ -479,10 +477,7 @@ def test_an_action_not_legal_is_refused(engine: Any) -> None:
 )
 def test_the_compiled_solver_searches_exactly_as_the_pure_one(seed: int, size: int, make: Callable[[int], Bot]) -> None:
     """The same values for every action and the same positions searched, probes and table: the same search."""
-    try:
-        fast = compiling.compiled(solver_module)
-    except compiling.CompilerMissing as missing:
-        pytest.skip(f"the compiled solver cannot be built here: {missing}")
+    fast = compiled_or_skip(solver_module)
     position = soup_position_from_deal(seed, size, make)
     pure, compiled = Solver(), fast.Solver()
     assert compiled.action_values(on(fast, position)) == pure.action_values(position)
