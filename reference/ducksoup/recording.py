@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from duckcheck import FORMAT_VERSION
 from duckcheck.codec import JSON
@@ -131,6 +131,52 @@ class EngineRecorder(Generic[EngineT, ActionT]):
             "steps": self.steps,
             "final": self.final(),
         }
+
+
+class SetupRecorder(EngineRecorder[EngineT, ActionT]):
+    """An :class:`EngineRecorder` started from a trace's setup, the same way in every game: each game's
+    ``TraceRecorder`` names its game, its ``IllegalAction`` and its usual number of players, and gives how its
+    engine starts and how its options are written; the header, the options' default and the engine's start
+    are this class's."""
+
+    game_id: ClassVar[str]
+    illegal_action: ClassVar[type[Exception]]
+    default_players: ClassVar[int]
+
+    def __init__(
+        self,
+        trace_id: str,
+        description: str,
+        scope: str,
+        decks: Sequence[Sequence[Any]],
+        dealer: int,
+        options: Any = None,
+        tags: Sequence[str] = ("recorded",),
+        players: int | None = None,
+    ) -> None:
+        """``dealer`` is the trace's ``dealer`` (the game's first dealer or first player); ``options`` the game's
+        ``RuleOptions`` (its standard ones when None); ``players`` the game's usual count when None."""
+        self.options = self.standard_options() if options is None else options
+        count = self.default_players if players is None else players
+        play = self.start_engine(scope, self.options, dealer, decks, count)
+        head = header(
+            trace_id, description, self.game_id, count, scope, self.encode_options(self.options), dealer, tags
+        )
+        super().__init__(head, decks, play, self.illegal_action)
+
+    def standard_options(self) -> Any:
+        """The game's ``RuleOptions()``."""
+        raise NotImplementedError
+
+    def start_engine(
+        self, scope: str, options: Any, dealer: int, decks: Sequence[Sequence[Any]], players: int
+    ) -> EngineT:
+        """The game's engine for this setup, checked as a trace's setup is."""
+        raise NotImplementedError
+
+    def encode_options(self, options: Any) -> JSON:
+        """``options`` as a trace writes them."""
+        raise NotImplementedError
 
 
 def header(

@@ -18,7 +18,7 @@ from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON
 from duckcheck.oracle import Scope
 from ducksoup.aw_ducks.engine import Game, Round
-from ducksoup.recording import EngineRecorder, header
+from ducksoup.recording import SetupRecorder
 from duckspec.aw_ducks import GAME_ID
 from duckspec.aw_ducks.actions import Action
 from duckspec.aw_ducks.components import Card
@@ -33,26 +33,25 @@ def start(scope: str, options: RuleOptions, first: int, decks: Sequence[Sequence
     return Round(decks[0], first, players, options) if kind is Scope.ROUND else Game(decks, first, players, options)
 
 
-class TraceRecorder(EngineRecorder[Round | Game, Action]):
+class TraceRecorder(SetupRecorder[Round | Game, Action]):
     """Records play on the engine as a conformance trace; a game that needs another deck is given one with
-    :meth:`~ducksoup.recording.EngineRecorder.add_deck`. ``first`` is the player who starts the first round (a
+    :meth:`~ducksoup.recording.EngineRecorder.add_deck`. ``dealer`` is the player who starts the first round (a
     trace's ``dealer``)."""
 
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: str,
-        decks: Sequence[Sequence[Card]],
-        first: int,
-        options: RuleOptions | None = None,
-        tags: Sequence[str] = ("recorded",),
-        players: int = 2,
-    ) -> None:
-        self.options = options or RuleOptions()
-        play = start(scope, self.options, first, decks, players)
-        head = header(trace_id, description, GAME_ID, players, scope, options_json(self.options), first, tags)
-        super().__init__(head, decks, play, IllegalAction)
+    game_id = GAME_ID
+    illegal_action = IllegalAction
+    default_players = 2
+
+    def standard_options(self) -> RuleOptions:
+        return RuleOptions()
+
+    def start_engine(
+        self, scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int
+    ) -> Round | Game:
+        return start(scope, options, dealer, decks, players)
+
+    def encode_options(self, options: RuleOptions) -> JSON:
+        return options_json(options)
 
     def action_json(self, action: Action) -> JSON:
         return action_json(action)

@@ -18,7 +18,7 @@ from duckcheck.doubleduck.encoding import action_json, options_json
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.oracle import Scope
 from ducksoup.doubleduck.engine import Deal, Game
-from ducksoup.recording import EngineRecorder, header
+from ducksoup.recording import SetupRecorder
 from duckspec.cards import Card
 from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action
@@ -35,25 +35,24 @@ def start(
     return Deal(decks[0], dealer, options) if kind is Scope.DEAL else Game(decks, dealer, options)
 
 
-class TraceRecorder(EngineRecorder[Deal | Game, Action]):
+class TraceRecorder(SetupRecorder[Deal | Game, Action]):
     """Records play on the engine as a conformance trace; a game that needs another deck is given one with
     :meth:`~ducksoup.recording.EngineRecorder.add_deck`."""
 
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: str,
-        decks: Sequence[Sequence[Card]],
-        dealer: int,
-        options: RuleOptions | None = None,
-        tags: Sequence[str] = ("recorded",),
-        players: int = PLAYERS,
-    ) -> None:
-        self.options = options or RuleOptions()
-        play = start(scope, self.options, dealer, decks, players)
-        head = header(trace_id, description, GAME_ID, players, scope, options_json(self.options), dealer, tags)
-        super().__init__(head, decks, play, IllegalAction)
+    game_id = GAME_ID
+    illegal_action = IllegalAction
+    default_players = PLAYERS
+
+    def standard_options(self) -> RuleOptions:
+        return RuleOptions()
+
+    def start_engine(
+        self, scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int
+    ) -> Deal | Game:
+        return start(scope, options, dealer, decks, players)
+
+    def encode_options(self, options: RuleOptions) -> JSON:
+        return options_json(options)
 
     def action_json(self, action: Action) -> JSON:
         return action_json(action)

@@ -23,7 +23,7 @@ from duckcheck.duck_soup.oracle import Table
 from duckcheck.oracle import Scope
 from duckcheck.strict import same
 from ducksoup.duck_soup.engine import Deal, Match
-from ducksoup.recording import EngineRecorder, header
+from ducksoup.recording import SetupRecorder
 from duckspec.cards import Card
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action
@@ -89,24 +89,23 @@ def _first(expected: JSON, state: JSON) -> str:
     return diff(expected, state, "state")[0]
 
 
-class TraceRecorder(EngineRecorder[Deal | Match, Action]):
+class TraceRecorder(SetupRecorder[Deal | Match, Action]):
     """Records play on the engine as a conformance trace (to replay it, share it, or dispute it)."""
 
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: str,
-        decks: Sequence[Sequence[Card]],
-        dealer: int,
-        options: RuleOptions | None = None,
-        tags: Sequence[str] = ("recorded",),
-        players: int = 2,
-    ) -> None:
-        self.options = options or RuleOptions()
-        play = start(scope, self.options, dealer, decks, players)
-        head = header(trace_id, description, GAME_ID, players, scope, options_json(self.options), dealer, tags)
-        super().__init__(head, decks, play, IllegalAction)
+    game_id = GAME_ID
+    illegal_action = IllegalAction
+    default_players = 2
+
+    def standard_options(self) -> RuleOptions:
+        return RuleOptions()
+
+    def start_engine(
+        self, scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int
+    ) -> Deal | Match:
+        return start(scope, options, dealer, decks, players)
+
+    def encode_options(self, options: RuleOptions) -> JSON:
+        return options_json(options)
 
     def action_json(self, action: Action) -> JSON:
         return action_json(action)
