@@ -40,7 +40,17 @@ from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, Narrator
 from ducksoup.viewer.document import view_document
-from tests.twins import Twin, candidates, seen_by, twin_covering
+from tests.twins import (
+    Swap,
+    Twin,
+    candidates,
+    horizon,
+    horizon_by_views,
+    recorded,
+    seen_by,
+    twin_covering,
+    unseen_positions,
+)
 
 JSON = dict[str, Any]
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -299,6 +309,24 @@ def test_a_twin_tells_apart_a_narration_that_lists_another_players_legal_actions
     listed = [legal_actions(narrated_to(played, 0, 1)) for played in (trace, twin.trace)]
     assert listed[0] != listed[1]
     assert first_difference(trace, twin, 0) is None
+
+
+def test_a_twin_ends_before_a_count_that_opens_cards_the_next_deals_view_hides() -> None:
+    """A round's count opens every stash (§9), but in a game the view after it is of the next round: swaps the
+    views alone cannot tell past the count are told by the narration there, so the twins stop before it."""
+    trace = next(trace for trace in SUITE if trace["id"] == "ad-game-4p-discarder-01")
+    seen = seen_by(trace, 0)
+    count = seen.counted[0]
+    rng = random.Random(0)
+    unseen = [position for deck, position in unseen_positions(trace, seen) if deck == 0]
+    told_apart = 0
+    for _ in range(60):
+        swap = Swap(0, *rng.sample(unseen, 2))
+        if horizon_by_views(trace, [swap], 0, seen) >= count:
+            assert horizon(trace, [swap], 0, seen) == count - 1
+            blind = Twin(recorded(trace, [swap], 0, count), count, (swap,))
+            told_apart += first_difference(trace, blind, 0) is not None
+    assert told_apart, "no swap of round 0 was told apart by its count: pick another seed"
 
 
 def narrated_to(trace: JSON, player: int, step: int) -> Any:

@@ -13,8 +13,11 @@ adapter backend) from the swapped decks, and the twin holds as long as every ste
 the same code and P's view (the suite's rules of what a player sees, the registry's ``views``) is
 the same after every step. A swap stops holding where one of its cards comes into P's sight;
 the twin is cut there (:attr:`Twin.horizon`), so a twin of the first N steps may change cards that
-P sees later. One builder serves every game through the registry, for every game's decks are
-strings of two-character card codes: a game supplies its engine and its views, nothing more.
+P sees later. A deal's count opens its hidden cards to everyone (Aw Ducks!'s stashes, §9); in a game the view
+after the count is already of the next deal, so the views never show them, and a swap in a deal's deck is cut
+before the step that counts that deal and deals the next (:func:`counted_out_of_view`). One builder serves
+every game through the registry, for every game's decks are strings of two-character card codes: a game
+supplies its engine and its views, nothing more.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from duckcheck.games import Setup
+from duckcheck.games import Setup, game
 from ducksoup.games import Backend, reference
 
 JSON = dict[str, Any]
@@ -48,6 +51,8 @@ class Seen:
     refusals: tuple[str | None, ...]
     counts: tuple[Counter[str], ...]
     """How many times each card code is in the view after each step (:func:`shown`)."""
+    counted: dict[int, int]
+    """The deals counted out of view (:func:`counted_out_of_view`)."""
 
     def shown(self, step: int) -> Counter[str]:
         return self.counts[step]
@@ -111,11 +116,36 @@ def seen_by(trace: JSON, player: int) -> Seen:
     for _, refusal, view in played(trace, trace["decks"], player, len(trace["steps"])):
         views.append(view)
         refusals.append(refusal)
-    return Seen(tuple(views), tuple(refusals), tuple(shown(view) for view in views))
+    counts = tuple(shown(view) for view in views)
+    return Seen(tuple(views), tuple(refusals), counts, counted_out_of_view(trace))
+
+
+def counted_out_of_view(trace: JSON) -> dict[int, int]:
+    """For each deck whose deal ends before the trace does, the step that counts it and deals the next deck.
+
+    Read from the specification's table (its ``finished`` deal), so no game's state fields are named here."""
+    suite = game(trace["game"])
+    table = suite.start(Setup.of(trace))
+    counted: dict[int, int] = {}
+    for number, step in enumerate(trace["steps"], start=1):
+        if "reject" in step:
+            continue
+        before = table.decks_used
+        table = table.apply(suite.parse_action(step["action"], f"steps[{number - 1}]/action"))
+        if table.decks_used > before:
+            counted[before - 1] = number
+    return counted
 
 
 def horizon(trace: JSON, swaps: Sequence[Swap], player: int, seen: Seen) -> int:
-    """The last step up to which ``player`` sees the swapped play as the trace's (-1: not even the deal)."""
+    """The last step up to which ``player`` sees the swapped play as the trace's (-1: not even the deal), and
+    never past the count of a deal whose deck a swap changed."""
+    last = min((seen.counted[swap.deck] - 1 for swap in swaps if swap.deck in seen.counted), default=None)
+    by_views = horizon_by_views(trace, swaps, player, seen)
+    return by_views if last is None else min(last, by_views)
+
+
+def horizon_by_views(trace: JSON, swaps: Sequence[Swap], player: int, seen: Seen) -> int:
     last = -1
     decks = swapped_decks(trace, swaps)
     for number, (_, refusal, view) in enumerate(played(trace, decks, player, len(trace["steps"]))):
