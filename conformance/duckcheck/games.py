@@ -43,6 +43,10 @@ class Table(Protocol):
     @property
     def needs_deck(self) -> bool: ...
 
+    @property
+    def decks_used(self) -> int:
+        """How many of the setup's decks have been dealt (a deal's count in a game deals the next)."""
+
     def legal_actions(self) -> tuple[Any, ...]: ...
 
     def apply(self, action: Any) -> Table:
