@@ -109,6 +109,7 @@ TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "play": (_is_command, "a click command"),
     "simulate": (_is_command, "a click command"),
     "read_record": (callable, "a function reading a record"),
+    "write_record": (callable, "a function writing a trace as a record"),
     "viewer": (lambda value: isinstance(value, Drawing), "a ducksoup.viewer.scene.Drawing"),
     "analyse": (callable, "a function returning an Analysis"),
 }
@@ -139,6 +140,11 @@ class GameReference:
     read_record: Target | None = None
     """Where the game has a hand-written record format: a function (the record's text, its path) returning a
     :class:`~ducksoup.narration.Loaded`; it raises ``ValueError`` naming the line and column of a mistake."""
+    write_record: Target | None = None
+    """The way back from a trace to a record (a game with ``read_record`` has it too): a function (a trace as JSON,
+    the player whose record it is, or None for everything the trace holds) returning the record's text; a
+    player's record holds only what that player saw, and reads back to a game that agrees with every fact
+    written. It raises ``ValueError`` saying why a trace cannot be written so."""
     viewer: Target | None = None
     """How the trace viewer (``ducksoup view``, ``check --html``, the docs' trace pages) draws the game: a
     :class:`ducksoup.viewer.scene.Drawing` (its cards' faces, and its states and views as scenes)."""
@@ -213,6 +219,13 @@ class GameReference:
             return None
         loaded: Loaded = self.resolve("read_record")(text, path)
         return loaded
+
+    def record_text(self, trace: JSON, as_player: int | None = None) -> str | None:
+        """``trace`` written as a record (``as_player``'s own, or everything), or None when the game has none."""
+        if self.write_record is None:
+            return None
+        text: str = self.resolve("write_record")(trace, as_player)
+        return text
 
     def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1, all_actions: bool = False) -> Analysis:
         """The analysis of ``trace``, a trace of this game; :class:`NoAnalysis` when the game has none."""
