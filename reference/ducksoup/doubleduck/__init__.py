@@ -1,5 +1,5 @@
-"""Doubleduck in the reference implementation: the engine, the bots, the narrator, the terminal game and the
-simulations, offered to the family's machinery by the registry entry ``GAME``."""
+"""Doubleduck in the reference implementation: the engine, the bots, the narrator, the terminal game, the
+simulations and the hand-written records, offered to the family's machinery by the registry entry ``GAME``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ GAME = GameReference(
     examples="duckspec.doubleduck.examples:WORKED_EXAMPLES",
     play="ducksoup.doubleduck.playing:play",
     simulate="ducksoup.doubleduck.simulate:simulate",
+    read_record="ducksoup.doubleduck.record:read_record",
+    write_record="ducksoup.doubleduck.record:write_record",
     viewer="ducksoup.doubleduck.scenes:DRAWING",
 )
 """Doubleduck's entry in the reference implementation's registry."""

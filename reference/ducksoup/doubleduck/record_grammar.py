@@ -1,0 +1,545 @@
+"""Doubleduck's record grammar: what the words of a record mean, read into a :class:`Record` and written back.
+
+The format is described in :mod:`ducksoup.doubleduck.record`; the reading every game's record
+shares (comments, tag pairs, words with their places, cards, errors, limits) is
+:mod:`ducksoup.records`. Here are Doubleduck's tags (four players, their sides, the draw), hand
+lines, tricks of four cards with their calls and the cards drawn after them, and scores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from duckcheck.untrusted import excerpt
+from ducksoup.records import (
+    NOWHERE,
+    STANDARD_CARDS,
+    Item,
+    Pos,
+    RecordError,
+    Tags,
+    check_size,
+    lex,
+    quote,
+    whole,
+)
+from duckspec.doubleduck import GAME_ID
+from duckspec.doubleduck.variants import DrawOrder, RuleOptions
+
+SEATS = 4
+HAND_SIZE = 13
+TRICKS_PER_DEAL = 26
+"""A deal's 104 cards, four to a trick."""
+FORMAT_VERSION = "1"
+"""The version of the format this module reads and writes (the ``[Format]`` tag)."""
+CALLS = ("quack", "quack-quack", "quack-quack-quack", "doubleduck")
+CARDS = STANDARD_CARDS
+"""Doubleduck is played with two standard packs; a card is written the same whichever pack it comes from."""
+CARD_HELP = CARDS.help
+WORD_HELP = "expected a card like 9C, or a call after its card: quack, quack-quack, quack-quack-quack or doubleduck"
+KNOWN_TAGS = ("Game", "Format", "Players", "Sides", "Dealer", "Scope", "Draw")
+_SEAT_WORDS = ("north", "east", "south", "west")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card played, with its call (``""`` for none, or one of :data:`CALLS`)."""
+
+    card: str
+    call: str = ""
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.call}" if self.call else self.card
+
+
+@dataclass(frozen=True)
+class Trick:
+    """Four cards in the order played (fewer when the record stops in the trick), and the cards drawn after it.
+
+    ``drawn``: the cards drawn from the stock after the trick, in the order they leave it (the
+    winner's first, then round to the left; with ``[Draw "as-played"]`` in the order played),
+    ``None`` for a card not seen; trailing unseen cards may be left out.
+    """
+
+    moves: tuple[Move, ...]
+    drawn: tuple[str | None, ...] = ()
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    drawn_at: tuple[Pos, ...] = field(default=(), compare=False, repr=False)
+
+
+Hands = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal: the known cards of each starting hand (by seat), the tricks, the scores (side 0's first)."""
+
+    hands: Hands = ((), (), (), ())
+    tricks: tuple[Trick, ...] = ()
+    score: tuple[int, int] | None = None
+    at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    hands_at: tuple[tuple[Pos, ...], ...] = field(default=((), (), (), ()), compare=False, repr=False)
+    score_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record of a deal or a game of Doubleduck, as a player writes it down."""
+
+    dealer: int
+    players: tuple[str, ...] = ("", "", "", "")
+    scope: str = "deal"
+    draw: str = "winner-first"
+    tags: tuple[tuple[str, str], ...] = ()
+    """The other tag pairs (Event, Date ...), in the order written."""
+    deals: tuple[DealRecord, ...] = ()
+    tags_at: tuple[tuple[str, Pos], ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def options(self) -> RuleOptions:
+        return RuleOptions(draw=DrawOrder(self.draw))
+
+    def name(self, seat: int) -> str:
+        """The player's name from the Players tag, or ``player 2``."""
+        return self.players[seat] or f"player {seat}"
+
+    def dealer_of(self, deal: int) -> int:
+        """The dealer of deal ``deal`` (from 0): the deal passes to the left (§2, DD-R15)."""
+        return (self.dealer + deal) % SEATS
+
+    def tag_at(self, name: str) -> Pos:
+        return dict(self.tags_at).get(name, NOWHERE)
+
+
+def read_card(text: str) -> str | None:
+    """A card in canonical notation (``TC``) from ``tc``, ``10C``, ``10♣`` ...; None if it is not one."""
+    return CARDS.read(text)
+
+
+def read_call(word: str) -> str | None:
+    """The call a word says (``quack``, ``Quack-Quack``, ``quack_quack``, ``doubleduck``, ``double-duck``), or
+    None."""
+    plain = word.lower().replace("-", "").replace("_", "").rstrip("!")
+    if plain == "doubleduck":
+        return "doubleduck"
+    quacks, rest = divmod(len(plain), 5)
+    if plain and not rest and quacks <= 3 and plain == "quack" * quacks:
+        return CALLS[quacks - 1]
+    return None
+
+
+# Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
+
+_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
+_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
+
+
+@dataclass
+class _TrickDraft:
+    at: Pos
+    moves: list[Move] = field(default_factory=list)
+    drawn: list[str | None] = field(default_factory=list)
+    drawn_at: list[Pos] = field(default_factory=list)
+
+    def freeze(self) -> Trick:
+        return Trick(tuple(self.moves), tuple(self.drawn), self.at, tuple(self.drawn_at))
+
+
+@dataclass
+class _DealDraft:
+    at: Pos
+    hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+    hands_at: list[list[Pos]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+    hand_lines: list[Pos | None] = field(default_factory=lambda: [None] * SEATS)
+    tricks: list[_TrickDraft] = field(default_factory=list)
+    score: tuple[int, int] | None = None
+    score_at: Pos = NOWHERE
+
+    def freeze(self) -> DealRecord:
+        hands = tuple(tuple(hand) for hand in self.hands)
+        return DealRecord(
+            (hands[0], hands[1], hands[2], hands[3]),
+            tuple(trick.freeze() for trick in self.tricks),
+            self.score,
+            self.at,
+            tuple(tuple(places) for places in self.hands_at),
+            self.score_at,
+        )
+
+
+@dataclass
+class _Header:
+    players: tuple[str, ...] = ("", "", "", "")
+    dealer: int = 0
+    scope: str = "deal"
+    draw: str = "winner-first"
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
+
+
+class _Parser:
+    def __init__(self, items: Iterable[Item]) -> None:
+        self.items = items
+        self.tags = Tags(KNOWN_TAGS)
+        self.header: _Header | None = None
+        self.deals: list[_DealDraft] = []
+        self.callable: Move | None = None  # the card just read, which a call may follow
+        self.numbered: Pos | None = None  # a trick number just read, which a card must follow
+
+    def parse(self) -> Record:
+        items = iter(self.items)
+        item = next(items, None)
+        while item is not None:
+            following = next(items, None)
+            if item.kind == "tag":
+                self.tags.add(item)
+            else:
+                header = self.end_header(item.at)
+                if item.kind == "line":
+                    self.hand(item, header)
+                elif self.word(item, following, header):
+                    following = next(items, None)
+            item = following
+        header = self.end_header((1, 1))
+        self.check_unnumbered(self.numbered or NOWHERE)
+        return Record(
+            header.dealer,
+            header.players,
+            header.scope,
+            header.draw,
+            tuple(header.extra),
+            tuple(deal.freeze() for deal in self.deals),
+            tuple(header.tags_at),
+        )
+
+    # The header
+
+    def end_header(self, at: Pos) -> _Header:
+        if self.header is not None:
+            return self.header
+        tags = self.tags
+        tags.closed = True
+        if not tags:
+            raise RecordError(
+                'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
+                '[Dealer "Dan"]; [Dealer] is required',
+                at,
+            )
+        _check_game(tags)
+        header = _Header()
+        header.extra, header.tags_at = tags.extra(), tags.places()
+        players = tags.get("Players")
+        if players is not None:
+            header.players = _players(players)
+        dealer = tags.get("Dealer")
+        if dealer is None:
+            raise RecordError(
+                'the header has no [Dealer] tag: say who dealt the first deal, like [Dealer "3"] or [Dealer "Dan"]',
+                at,
+            )
+        header.dealer = player_of(dealer.value, header.players, dealer.at, "[Dealer]")
+        sides = tags.get("Sides")
+        if sides is not None:
+            _check_sides(sides, header.players)
+        header.draw = tags.choice("Draw", tuple(order.value for order in DrawOrder), DrawOrder.WINNER_FIRST.value)
+        header.scope = tags.choice("Scope", ("deal", "game"), "deal")
+        self.header = header
+        return header
+
+    # The body
+
+    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
+        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
+        if number is None and self.deals:
+            return self.deals[-1]
+        expected = len(self.deals) + 1
+        if number is not None and number != expected:
+            if number == 1:
+                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
+            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
+        if expected > 1 and header.scope == "deal":
+            raise RecordError('a record of one deal holds one deal: for more, say [Scope "game"]', at)
+        self.deals.append(_DealDraft(at))
+        return self.deals[-1]
+
+    def hand(self, item: Item, header: _Header) -> None:
+        self.callable = None
+        self.check_unnumbered(item.at)
+        seat = player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon:")
+        deal = self.deal(item.at, header)
+        if deal.tricks or deal.score is not None:
+            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
+        first = deal.hand_lines[seat]
+        if first is not None:
+            raise RecordError(f"{possessive(header.players, seat)} hand is already written at line {first[0]}", item.at)
+        deal.hand_lines[seat] = item.at
+        for count, (word, at) in enumerate(item.words, 1):
+            if count > HAND_SIZE:
+                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (§2)", at)
+            if word == "?":
+                continue
+            card = read_card(word)
+            if card is None:
+                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+            deal.hands[seat].append(card)
+            deal.hands_at[seat].append(at)
+
+    def word(self, item: Item, following: Item | None, header: _Header) -> int:
+        """Read one word of the body; the number of following items it also used (0 or 1)."""
+        text, at = item.text, item.at
+        next_word = following.text.lower() if following and following.kind == "word" else ""
+        callable_move, self.callable = self.callable, None
+        if text.lower() == "deal":
+            if not next_word.isdigit() or following is None:
+                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
+            self.check_unnumbered(at)
+            self.deal(at, header, whole(next_word, "a deal number", following.at))
+            return 1
+        number = _NUMBER_RE.fullmatch(text)
+        if number:
+            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
+            if number.group(2):
+                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
+                return self.word(rest, following, header)
+            return 0
+        score = _SCORE_RE.fullmatch(text)
+        if score:
+            self.score(score, at, header)
+            return 0
+        if text.startswith("+"):
+            self.draw(text[1:], at)
+            return 0
+        call = read_call(text)
+        if call is None and text.lower() == "double" and next_word == "duck":
+            call = "doubleduck"
+        if call is not None:
+            self.call(call, callable_move, at)
+            self.callable = self.deals[-1].tricks[-1].moves[-1] if callable_move else None
+            return 1 if text.lower() == "double" else 0
+        if text == "?":
+            raise RecordError(
+                "every card played is seen by all, so it is written: ? stands for a card only in a hand", at
+            )
+        card = read_card(text)
+        if card is None:
+            if len(text) <= 3:
+                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
+            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
+        move = Move(card, "", at)
+        self.move(move, header)
+        self.callable = move
+        return 0
+
+    def call(self, call: str, move: Move | None, at: Pos) -> None:
+        """A call said with the card just read; a quack after a quack counts one more (``8H quack quack``)."""
+        if move is None:
+            raise RecordError(f"a call is written after the card it is said with, like 8H {CALLS[0]}", at)
+        if move.call:
+            quacks = CALLS.index(move.call) + 1 + CALLS.index(call) + 1
+            if "doubleduck" in (move.call, call) or quacks > 3:
+                raise RecordError(
+                    f"{move.card} is already called {move.call}: a card says one call, at most three quacks", at
+                )
+            call = CALLS[quacks - 1]
+        moves = self.deals[-1].tricks[-1].moves
+        moves[-1] = Move(move.card, call, move.at)
+
+    def check_unnumbered(self, at: Pos) -> None:
+        if self.numbered:
+            raise RecordError("a trick number is followed by the cards of the trick", at)
+
+    def score(self, score: re.Match[str], at: Pos, header: _Header) -> None:
+        self.check_unnumbered(at)
+        deal = self.deal(at, header)
+        if deal.score is not None:
+            raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
+        deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
+        deal.score_at = at
+
+    def trick_number(self, number: int, at: Pos, header: _Header) -> None:
+        self.check_unnumbered(at)
+        deal = self.deal(at, header)
+        self.check_open(deal, at)
+        expected = len(deal.tricks) + 1
+        if deal.tricks and len(deal.tricks[-1].moves) < SEATS:
+            raise RecordError(
+                f"trick {expected - 1} has {len(deal.tricks[-1].moves)} cards: a trick is four cards, one from each "
+                f"player, before trick {expected} begins",
+                at,
+            )
+        if number != expected:
+            raise RecordError(f"this is trick {expected} of the deal, not {number}", at)
+        deal.tricks.append(_new_trick(deal, at))
+        self.numbered = at
+
+    @staticmethod
+    def check_open(deal: _DealDraft, at: Pos) -> None:
+        if deal.score is not None:
+            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+
+    def move(self, move: Move, header: _Header) -> None:
+        deal = self.deal(move.at, header)
+        self.check_open(deal, move.at)
+        if self.numbered:
+            self.numbered = None
+            trick = deal.tricks[-1]
+        elif deal.tricks and len(deal.tricks[-1].moves) < SEATS:
+            trick = deal.tricks[-1]
+        else:
+            deal.tricks.append(_new_trick(deal, move.at))
+            trick = deal.tricks[-1]
+        if trick.drawn:
+            raise RecordError(
+                f"the cards drawn are written after the trick's four cards: this trick has only {len(trick.moves)}",
+                trick.drawn_at[0],
+            )
+        trick.moves.append(move)
+
+    def draw(self, text: str, at: Pos) -> None:
+        self.check_unnumbered(at)
+        card = None if text == "?" else read_card(text)
+        if card is None and text != "?":
+            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
+        deal = self.deals[-1] if self.deals else None
+        if deal is None or not deal.tricks or deal.score is not None:
+            raise RecordError("a drawn card is written after the trick that draws it", at)
+        trick = deal.tricks[-1]
+        if len(trick.drawn) >= SEATS:
+            raise RecordError("four cards at most are drawn after a trick, one by each player (§4.6)", at)
+        trick.drawn.append(card)
+        trick.drawn_at.append(at)
+
+
+def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
+    """A new trick of ``deal``; a deal has 26 tricks (its 104 cards, four to a trick)."""
+    if len(deal.tricks) >= TRICKS_PER_DEAL:
+        raise RecordError(f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number", at)
+    return _TrickDraft(at)
+
+
+def _check_game(tags: Tags) -> None:
+    """The shared tags: ``[Game]``, when given, names Doubleduck; ``[Format]`` a version this reader knows."""
+    game = tags.get("Game")
+    if game is not None and " ".join(game.value.split()).lower() != GAME_ID:
+        raise RecordError(
+            f"this is a reader of Doubleduck records ([Game {quote(GAME_ID)}]), not of [{game.text} "
+            f"{quote(excerpt(game.value))}]",
+            game.at,
+        )
+    version = tags.get("Format")
+    if version is not None and version.value.strip() != FORMAT_VERSION:
+        raise RecordError(
+            f"[{version.text}] {excerpt(version.value)} is not a version of this record format this reader knows: "
+            f'it reads "{FORMAT_VERSION}" (leave the tag out for the newest)',
+            version.at,
+        )
+
+
+def _players(item: Item) -> tuple[str, ...]:
+    names = [" ".join(name.split()) for name in item.value.split(",")]
+    if len(names) != SEATS or not all(names):
+        raise RecordError(
+            "[Players] names the four players in seat order, each to the left of the one before, separated by "
+            f'commas, like "Anna, Ben, Cleo, Dan": {excerpt(item.value)}',
+            item.at,
+        )
+    for name in names:
+        if _seat_number(name) is not None or name.lower() == "deal" or re.search(r"[:\[\]\"&]", name):
+            raise RecordError(
+                f"{excerpt(name)} cannot be a player's name here: "
+                "names hold no colon, brackets, quotes or &, and are not a seat (0 to 3)",
+                item.at,
+            )
+    if len({name.lower() for name in names}) != SEATS:
+        raise RecordError(f"the four players need different names: {excerpt(item.value)}", item.at)
+    return tuple(names)
+
+
+def _seat_number(label: str) -> int | None:
+    """Seat 0 to 3 from ``0``, ``player 2``, ``p2`` (any case), or None."""
+    plain = " ".join(label.split()).lower()
+    for seat in range(SEATS):
+        if plain in (str(seat), f"player {seat}", f"p{seat}"):
+            return seat
+    return None
+
+
+def player_of(text: str, players: tuple[str, ...], at: Pos, what: str) -> int:
+    """Seat 0 to 3 from ``2``, ``player 2``, ``p2`` or a name of the Players tag."""
+    seat = _seat_number(text)
+    if seat is not None:
+        return seat
+    label = " ".join(text.split()).lower()
+    for seat, name in enumerate(players):
+        if name and label == name.lower():
+            return seat
+    names = ", ".join(excerpt(name) for name in players) + ", or " if players[0] else ""
+    raise RecordError(f"{what} {excerpt(text)} is not a player: write {names}a seat, 0 to 3", at)
+
+
+def _check_sides(item: Item, players: tuple[str, ...]) -> None:
+    """``[Sides "Anna, Cleo v Ben, Dan"]``: two partnerships, each of the two players opposite (ruling DD-R19)."""
+    parts = re.split(r"\s+(?:v|vs\.?|versus)\s+", item.value.strip(), flags=re.IGNORECASE)
+    if len(parts) != 2:
+        raise RecordError(f'[Sides] names the two sides, like "Anna, Cleo v Ben, Dan": {excerpt(item.value)}', item.at)
+    sides = []
+    for part in parts:
+        names = [name for name in re.split(r"\s*(?:,|&|\band\b)\s*", part.strip()) if name]
+        if len(names) != 2:
+            raise RecordError(f"[Sides]: a side is two players, like Anna, Cleo: {excerpt(part)}", item.at)
+        sides.append(frozenset(player_of(name, players, item.at, "[Sides]:") for name in names))
+    if {frozenset(side) for side in sides} != {frozenset({0, 2}), frozenset({1, 3})}:
+        seated = " v ".join(" & ".join(players[s] or str(s) for s in pair) for pair in ((0, 2), (1, 3)))
+        raise RecordError(
+            f"[Sides]: partners sit opposite, so the sides are {seated} (ruling DD-R19)", item.at, rule="DD-R19"
+        )
+
+
+def possessive(players: tuple[str, ...], seat: int) -> str:
+    """``Anna's`` or ``player 0's``."""
+    return f"{players[seat] or f'player {seat}'}'s"
+
+
+def parse(text: str) -> Record:
+    """Read a record (:func:`ducksoup.doubleduck.record.parse_record`, which documents it)."""
+    check_size(text)
+    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+
+
+# Writing
+
+
+def write(record: Record, comments: dict[tuple[int, int], str] | None = None) -> str:
+    """The record as text (:func:`ducksoup.doubleduck.record.format_record`, which documents it); ``comments``
+    adds a comment after a trick, by (deal, trick), both from 0."""
+    named = bool(record.players[0])
+    lines = [f"[Game {quote(GAME_ID)}]", f"[Format {quote(FORMAT_VERSION)}]"]
+    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    label = [record.players[seat] if named else f"Player {seat}" for seat in range(SEATS)]
+    if named:
+        lines.append(f"[Players {quote(', '.join(record.players))}]")
+    short = [record.players[seat] if named else str(seat) for seat in range(SEATS)]
+    lines.append(f"[Sides {quote(f'{short[0]}, {short[2]} v {short[1]}, {short[3]}')}]")
+    lines.append(f"[Dealer {quote(short[record.dealer])}]")
+    lines.append(f"[Scope {quote(record.scope)}]")
+    if record.draw != DrawOrder.WINNER_FIRST.value:
+        lines.append(f"[Draw {quote(record.draw)}]")
+    for number, deal in enumerate(record.deals):
+        dealer = record.dealer_of(number)
+        lines.append("")
+        lines.append(f"Deal {number + 1} ; {record.name(dealer)} deals, {record.name((dealer + 1) % SEATS)} leads")
+        for seat in range(SEATS):
+            if deal.hands[seat]:
+                lines.append(f"{label[seat]}: {' '.join(deal.hands[seat])}")
+        for count, trick in enumerate(deal.tricks, 1):
+            words = [f"{count}."] + [str(move) for move in trick.moves]
+            words += ["+" + (card or "?") for card in trick.drawn]
+            note = (comments or {}).get((number, count - 1))
+            lines.append(" ".join(words) + (f"  ; {note}" if note else ""))
+        if deal.score is not None:
+            lines.append(f"{deal.score[0]}-{deal.score[1]}")
+    return "\n".join(lines) + "\n"
