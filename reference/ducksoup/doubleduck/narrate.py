@@ -49,9 +49,14 @@ class Narrator(StepNarrator[Table]):
     start_shows_position = True
 
     def __init__(
-        self, trace: JSON, style: Style | None = None, as_player: int | None = None, check: bool = False
+        self,
+        trace: JSON,
+        style: Style | None = None,
+        as_player: int | None = None,
+        check: bool = False,
+        names: tuple[str, ...] | None = None,
     ) -> None:
-        super().__init__(trace, Table.of(Setup.of(trace)), as_player, None, check)
+        super().__init__(trace, Table.of(Setup.of(trace)), as_player, names, check)
         self.style = style or Style()
 
     # Words
@@ -339,6 +344,6 @@ class Narrator(StepNarrator[Table]):
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
-    """The narrator of a Doubleduck trace (the registry's entry point); its stored states are checked against the
-    rules. Doubleduck has no hand-written record format, so every file told is a trace."""
-    return Narrator(loaded.trace, Style(symbols=symbols), as_player, check=not loaded.is_record)
+    """The narrator of a Doubleduck trace or record (the registry's entry point); a trace's stored states are
+    checked against the rules, a record's players are named as it names them."""
+    return Narrator(loaded.trace, Style(symbols=symbols), as_player, check=not loaded.is_record, names=loaded.names)
