@@ -197,12 +197,11 @@ class _DealInference:
                 ErrorCode.DEAL_OVER.value,
                 "§5",
             )
-        first, second = (self.cards.where(token) for token in _tokens(move.card))
-        why = (
-            f"both copies are elsewhere: one {first}, the other {second}"
-            if has_free
-            else "every card of that hand is given by the record, and this is not one of them"
-        )
+        if has_free:
+            first, second = (self.cards.where(token) for token in _tokens(move.card))
+            why = f"both copies are elsewhere: one {first}, the other {second}"
+        else:
+            why = "every card of that hand is given by the record, and this is not one of them"
         raise RecordError(
             f"an illegal play, card-not-in-hand (§4): {self.record.name(player)} holds no {move.card}: {why}",
             move.at,
