@@ -274,3 +274,130 @@ def test_one_players_record_reproduces_every_fact_written(name: str) -> None:
         expected, got = dict(expected), dict(got)
         assert expected.pop("hands")[seat] == got.pop("hands")[seat], name
         assert same(expected, got), name
+
+
+# Through the commands: hostile records, broken rules, a record typed at a terminal, the docs' dispute
+
+LINE = 1000
+"""The longest line an error may print: a hostile file gets one short line, whatever it holds."""
+
+
+def one_line(output: str) -> str:
+    lines = output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in output, output[:2000]
+    assert len(lines[0]) <= LINE and "\x1b" not in lines[0] and "\x00" not in lines[0], lines[0][:2000]
+    return lines[0]
+
+
+def explain(path: Path, *options: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["explain", "--game", "doubleduck", *options, str(path)])
+    return result.exit_code, result.output
+
+
+HOSTILE: dict[str, tuple[Callable[[str], str], str]] = {
+    "size": (lambda text: text + "{" + "x" * MAX_RECORD + "}", "records are written by hand, and hold at most 1 MB"),
+    "open-brackets": (lambda text: "[" * 5000 + text, 'a tag pair is written [Name "value"]'),
+    "open-braces": (lambda text: "{" * 5000 + text, "not valid JSON"),
+    "unclosed-comment": (lambda text: text + "{" * 5000, "this comment is never closed"),
+    "stray-brace": (lambda text: text + "}" * 5000, "'}' closes a comment, but none was opened"),
+    "other-game": (lambda text: text.replace('[Game "doubleduck"]', '[Game "chess"]'), "not of 'chess'"),
+    "unknown-value": (lambda text: text.replace('[Format "1"]', '[Scope "rubber"]'), "[Scope] cannot be 'rubber'"),
+    "late-tag": (lambda text: text + '[Event "late"]\n', "tag pairs make the header"),
+    "control": (
+        lambda text: text.replace("1. 5S", "1. 5S \x1bZ\x00\u202e"),
+        "column 7: '\\x1bZ\\x00\\u202e' is not a card",
+    ),
+    "long-word": (lambda text: text.replace("1. 5S", "1. 5S " + "x" * 100_000), "is not a card or a call"),
+    "long-name": (lambda text: text.replace('[Dealer "Dan"]', '[Dealer "' + "D" * 100_000 + '"]'), "is not a player"),
+    "trick-number": (lambda text: text.replace("1. 5S", "9" * 5000 + ". 5S"), "a trick number of 5,000 digits"),
+    "score": (lambda text: text + "9" * 5000 + "-1\n", "a deal score of 5,000 digits"),
+    "too-many-tricks": (lambda text: text + " AC" * 10_000, "a deal has 26 tricks"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_record_is_refused_with_one_line_and_exit_2(case: str, tmp_path: Path) -> None:
+    change, message = HOSTILE[case]
+    path = tmp_path / "record.txt"
+    path.write_text(change(EXAMPLE), encoding="utf-8")
+    status, output = explain(path)
+    assert status == 2, output[:2000]
+    line = one_line(output)
+    assert line.startswith(f"error: {path}: ") and message in line, line
+
+
+@pytest.mark.parametrize(
+    ("name", "trace_id", "shown"),
+    [
+        ("Thursday Club (Round 2).TXT", "thursday-club-round-2", "Thursday Club (Round 2).TXT"),
+        ("игра.txt", "record", "игра.txt"),
+        ("title\x1b]0;pwned\x07.txt", "title-0-pwned", "title\\x1b]0;pwned\\x07.txt"),
+    ],
+)
+def test_a_record_is_read_whatever_its_file_is_called(name: str, trace_id: str, shown: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_text(EXAMPLE, encoding="utf-8")
+    status, output = explain(path)
+    assert status == 0, output[:2000]
+    assert output.startswith(f"{trace_id}: the record {shown} [inferred: ")
+    assert "\x1b" not in output and "\x07" not in output
+
+
+def test_a_record_that_breaks_a_rule_stops_there_with_exit_1_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "club.txt"
+    path.write_text(EXAMPLE.replace("3H AH 3D quack 8C", "3H AH 3D quack-quack 8C"), encoding="utf-8")
+    status, output = explain(path)
+    assert status == 1, output[:2000]
+    assert output.splitlines()[-1] == (
+        "stopped at club.txt, line 11, column 10 (after step 14): an illegal play, quack-count-mismatch (DD-R04): "
+        "this is card 1 of rank 3 after the lead: call 1 quack(s), not 'quack-quack'"
+    )
+    assert "step 14: Dan plays A♥" in output and "step 15" not in output
+
+
+def test_the_docs_dispute_is_what_explain_prints() -> None:
+    status, output = explain(DOCS / "thursday-club.txt", "--as", "1")
+    assert status == 0
+    assert output == (DOCS / "thursday-club-explained.txt").read_text(encoding="utf-8")
+    assert "the doubleduck takes the trick; the quacks after it count but lose (DD-R07): you win it" in output
+
+
+def test_the_docs_broken_variant_stops_where_the_page_says(tmp_path: Path) -> None:
+    page = (DOCS / "recording.rst").read_text(encoding="utf-8")
+    text = (DOCS / "thursday-club.txt").read_text(encoding="utf-8")
+    path = tmp_path / "thursday-club.txt"
+    path.write_text(text.replace("JC quack-quack-quack", "JC quack-quack", 1), encoding="utf-8")
+    status, output = explain(path, "--as", "1")
+    stopped = output.splitlines()[-1]
+    assert status == 1 and stopped.startswith("stopped at thursday-club.txt, line 12, column 4 ")
+    assert f"\n   {stopped}\n" in page
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_record_typed_at_a_terminal_is_told_with_its_dispute_settled() -> None:
+    """The record is typed line by line into ``explain -`` on a terminal, ended with Ctrl-D."""
+    import pty
+
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "explain", "--game", "doubleduck", "--as", "1", "-"],
+        stdin=secondary,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(secondary)
+    try:
+        for line in (DOCS / "thursday-club.txt").read_text(encoding="utf-8").splitlines():
+            os.write(primary, line.encode() + b"\n")
+        os.write(primary, b"\x04")
+        output, errors = process.communicate(timeout=120)
+    finally:
+        os.close(primary)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    told = output.decode()
+    assert process.returncode == 0, errors.decode()
+    expected = (DOCS / "thursday-club-explained.txt").read_text(encoding="utf-8").splitlines()
+    assert told.splitlines()[0].startswith("record: the record read from standard input [inferred: ")
+    assert told.splitlines()[1:] == expected[1:]

@@ -426,8 +426,7 @@ def _check_game(tags: Tags) -> None:
     game = tags.get("Game")
     if game is not None and " ".join(game.value.split()).lower() != GAME_ID:
         raise RecordError(
-            f"this is a reader of Doubleduck records ([Game {quote(GAME_ID)}]), not of [{game.text} "
-            f"{quote(excerpt(game.value))}]",
+            f"this is a reader of Doubleduck records ([Game {quote(GAME_ID)}]), not of {excerpt(game.value)}",
             game.at,
         )
     version = tags.get("Format")
