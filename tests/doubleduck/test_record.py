@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -37,6 +38,9 @@ from ducksoup.doubleduck.record import (
 from ducksoup.doubleduck.record_grammar import read_call
 from ducksoup.records import MAX_RECORD
 from duckspec.cards import parse_card
+from duckspec.doubleduck import deal as spec_deal
+from duckspec.doubleduck import game as spec_game
+from tests.doubleduck import record_edits
 from tests.doubleduck.traces import load_traces
 
 JSON = dict[str, Any]
@@ -401,3 +405,71 @@ def test_a_record_typed_at_a_terminal_is_told_with_its_dispute_settled() -> None
     expected = (DOCS / "thursday-club-explained.txt").read_text(encoding="utf-8").splitlines()
     assert told.splitlines()[0].startswith("record: the record read from standard input [inferred: ")
     assert told.splitlines()[1:] == expected[1:]
+
+
+# Single edits of suite records (the family's driver samples many; here a sample checks the edit function)
+
+EDIT_SAMPLE = 500 if SOAK else 24
+
+
+def spec_accepts(record_text: str) -> bool:
+    """Whether the game inferred from the record plays through on the specification, every action accepted."""
+    inference = infer_decks(parse_record(record_text))
+    record = parse_record(record_text)
+    decks = [[parse_card(deck[i : i + 2]) for i in range(0, len(deck), 2)] for deck in inference.decks]
+    actions = [action for deal in inference.actions for action in deal]
+    if record.scope == "deal":
+        state: Any = spec_deal.new_deal(decks[0], record.dealer, record.options)
+        for action in actions:
+            state = spec_deal.apply(state, action)
+    else:
+        state = spec_game.new_game(decks, record.dealer, record.options)
+        for action in actions:
+            state = spec_game.apply(state, action)
+    return True
+
+
+def breach_line(text: str) -> int | None:
+    inference = infer_decks(parse_record(text), until_broken=True)
+    return None if inference.broken is None else inference.broken.line
+
+
+def test_single_edits_are_legal_or_refused_at_the_first_impossible_line() -> None:
+    rng = random.Random(SEED)
+    print(f"record edits seed {SEED}")
+    names = [name for name in sorted(SUITE) if SUITE[name]["scope"] == "deal"]
+    kinds: dict[str, int] = {}
+    done = 0
+    while done < EDIT_SAMPLE:
+        original = write_record(SUITE[rng.choice(names)], None)
+        edited = record_edits.edit(original, rng)
+        if edited is None:
+            continue
+        done += 1
+        kinds[edited.kind] = kinds.get(edited.kind, 0) + 1
+        before, after = original.splitlines(), edited.text.splitlines()
+        assert [a for i, a in enumerate(after) if i != edited.line - 1] == [
+            b for i, b in enumerate(before) if i != edited.line - 1
+        ]
+        assert after[edited.line - 1] != before[edited.line - 1]
+        line = breach_line(edited.text)
+        if line is None:
+            assert spec_accepts(edited.text), edited
+            continue
+        assert line >= edited.line, (edited, line)
+        assert breach_line("\n".join(after[: line - 1]) + "\n") is None, (edited, line)
+        assert breach_line("\n".join(after[:line]) + "\n") == line, (edited, line)
+    assert set(kinds) == set(record_edits.KINDS), kinds
+
+
+def test_an_edit_names_its_line_and_kind() -> None:
+    text = write_record(SUITE["dd-deal-greedy-002"], None)
+    seen = set()
+    for seed in range(40):
+        edited = record_edits.edit(text, random.Random(seed))
+        assert edited is not None and edited.kind in record_edits.KINDS
+        seen.add(edited.kind)
+        if edited.kind == "score":
+            assert re.fullmatch(r"\d+-\d+", edited.text.splitlines()[edited.line - 1])
+    assert seen == set(record_edits.KINDS)
+    assert record_edits.edit('[Dealer "0"]\n', random.Random(0)) is None
