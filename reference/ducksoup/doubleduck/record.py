@@ -154,6 +154,7 @@ from ducksoup.doubleduck.record_grammar import SEATS, DealRecord, Move, Record, 
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
+from ducksoup.records.conversion import described, loaded_record, where_it_stops
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action
 from duckspec.doubleduck.variants import DrawOrder
@@ -241,26 +242,13 @@ def record_to_trace_until_broken(
         assert inference.broken is not None
         raise inference.broken
     trace = _trace_of(record, inference, trace_id, description)
-    broken = inference.broken
-    if broken is None:
-        return trace, inference.inferred, None
-    where = f"line {broken.line}, column {broken.column} " if broken.line else ""
-    return trace, inference.inferred, f"{where}(after step {len(trace['steps'])}): {broken.reason}"
+    return trace, inference.inferred, where_it_stops(inference.broken, len(trace["steps"]))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:
-    played = sum(card.reason == "played" for card in inference.inferred)
-    unseen = len(inference.inferred) - played
-    note = (
-        f" [inferred: {played} {'card' if played == 1 else 'cards'} from play, {unseen} never seen]"
-        if inference.inferred
-        else ""
-    )
-    text = description.strip() or "A recorded deal"
-    if len(text) + len(note) > 200:
-        text = text[: 199 - len(note)] + "…"
     decks = [[parse_card(deck[i : i + 2]) for i in range(0, 2 * DECK_SIZE, 2)] for deck in inference.decks]
-    recorder = TraceRecorder(trace_id, text + note, record.scope, decks, record.dealer, record.options)
+    text = described(description, inference.inferred)
+    recorder = TraceRecorder(trace_id, text, record.scope, decks, record.dealer, record.options)
     for action in (action for deal in inference.actions for action in deal):
         recorder.apply(action)
     trace = recorder.trace()
@@ -364,7 +352,5 @@ def read_record(text: str, path: Path) -> Loaded:
     """
     trace_id, called = record_source(path)
     record = parse_record(text)
-    trace, inferred, broken = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    names = record.players if all(record.players) else None
-    stopped = None if broken is None else f"{called}, {broken}"
-    return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
+    trace, inferred, stopped = record_to_trace_until_broken(record, trace_id, f"the record {called}")
+    return loaded_record(trace, inferred, stopped, record.players, called)
