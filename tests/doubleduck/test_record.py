@@ -473,3 +473,21 @@ def test_an_edit_names_its_line_and_kind() -> None:
             assert re.fullmatch(r"\d+-\d+", edited.text.splitlines()[edited.line - 1])
     assert seen == set(record_edits.KINDS)
     assert record_edits.edit('[Dealer "0"]\n', random.Random(0)) is None
+
+
+def test_a_record_may_stop_in_the_middle_of_the_contested_trick() -> None:
+    record = parse_record(EXAMPLE + "5. JD JD\n")
+    trace = record_to_trace(record, "partial", "Stopped at the fifth trick")
+    last = trace["steps"][-1]["state"]
+    assert len(trace["steps"]) == 18 and last["table"] == "JDJD" and last["to_act"] == 2
+    assert trace["final"] == {"deals": []}
+
+
+def test_each_inferred_card_says_why_it_is_where_it_is() -> None:
+    inference = infer_decks(parse_record(EXAMPLE))
+    played = [card for card in inference.inferred if card.reason == "played"]
+    assert played[0].card == "5S" and played[0].note == "played at line 8, column 4: dealt to Anna"
+    assert {card.reason for card in inference.inferred} == {"played", "unseen"}
+    assert all(card.note.startswith("never seen: ") for card in inference.inferred if card.reason == "unseen")
+    cleo = {card.card for card in inference.inferred if "dealt to Cleo" in card.note}
+    assert not cleo, "Cleo's hand is written whole: nothing of it is inferred"
