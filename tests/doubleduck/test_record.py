@@ -491,3 +491,12 @@ def test_each_inferred_card_says_why_it_is_where_it_is() -> None:
     assert all(card.note.startswith("never seen: ") for card in inference.inferred if card.reason == "unseen")
     cleo = {card.card for card in inference.inferred if "dealt to Cleo" in card.note}
     assert not cleo, "Cleo's hand is written whole: nothing of it is inferred"
+
+
+def test_replay_and_view_read_a_record_too(tmp_path: Path) -> None:
+    record = DOCS / "thursday-club.txt"
+    replayed = CliRunner().invoke(main, ["replay", "--game", "doubleduck", str(record)])
+    assert replayed.exit_code == 0 and "Duck pile 3 kept by Ben" in replayed.output
+    page = tmp_path / "dispute.html"
+    viewed = CliRunner().invoke(main, ["view", "--game", "doubleduck", "--no-open", "-o", str(page), str(record)])
+    assert viewed.exit_code == 0 and viewed.output.strip() == f"wrote {page} (4 steps)"
