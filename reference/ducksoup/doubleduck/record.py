@@ -82,8 +82,9 @@ Deals
 ``Deal 1``, ``Deal 2`` ... begin the deals (``Deal 1`` may be left out); the deal passes to the
 left, and the player at the dealer's left leads. A deal holds, in order:
 
-* **hand lines**, one per player whose starting hand is known: the player, a colon, the cards in
-  any order (``?`` for a card not known). Write your own, and any hand shown after the deal.
+* **hand lines**, one per player of whose starting hand something is known: the player, a
+  colon, the cards in any order (``?`` for a card not known). Write your own, a hand shown after
+  the deal, or only the cards of another hand you saw (``Dan: KS``).
 * the **tricks**: four cards each, in the order played, without saying who plays them (the
   player at the dealer's left leads the first trick, the winner of a trick the next, and the
   others follow to the left). ``1.``, ``2.`` ... number them (optional, checked).
