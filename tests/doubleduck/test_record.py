@@ -500,3 +500,13 @@ def test_replay_and_view_read_a_record_too(tmp_path: Path) -> None:
     page = tmp_path / "dispute.html"
     viewed = CliRunner().invoke(main, ["view", "--game", "doubleduck", "--no-open", "-o", str(page), str(record)])
     assert viewed.exit_code == 0 and viewed.output.strip() == f"wrote {page} (4 steps)"
+
+
+def test_a_card_drawn_in_the_soup_course_is_refused_with_its_rule() -> None:
+    lines = write_record(SUITE["dd-deal-greedy-002"], None).splitlines()
+    soup = next(number for number, line in enumerate(lines) if line.startswith("14. "))
+    lines[soup] += " +AC"
+    with pytest.raises(RecordError) as raised:
+        infer_decks(parse_record("\n".join(lines) + "\n"))
+    assert raised.value.line == soup + 1 and raised.value.rule == "§5"
+    assert "no card is drawn in the Soup course" in raised.value.reason
