@@ -160,6 +160,7 @@ GOOD = '[Players "Anna, Ben, Cleo, Dan"]\n[Dealer "Dan"]\nCleo: AC QC\n1. 5S 2C 
         ("1. 5S", "quack 5S", 4, 1, "a call is written after the card it is said with"),
         ("+TH", "+TH +? +5D", 4, 29, "four cards at most are drawn after a trick"),
         ("+TH", "+ZZ", 4, 22, "'+ZZ' is not a drawn card"),
+        ("7H 3C +?", "7H +?", 4, 13, "the cards drawn are written after the trick's four cards"),
         ('[Dealer "Dan"]', '[Dealer "Zed"]', 2, 1, "[Dealer] 'Zed' is not a player"),
         ('[Dealer "Dan"]', '[Dealer "Dan"]\n[Scope "match"]', 3, 1, "[Scope] cannot be 'match'"),
         ('[Dealer "Dan"]', '[Dealer "Dan"]\n[Game "duck-soup"]', 3, 1, "this is a reader of Doubleduck records"),

@@ -392,11 +392,6 @@ class _Parser:
         else:
             deal.tricks.append(_new_trick(deal, move.at))
             trick = deal.tricks[-1]
-        if trick.drawn:
-            raise RecordError(
-                f"the cards drawn are written after the trick's four cards: this trick has only {len(trick.moves)}",
-                trick.drawn_at[0],
-            )
         trick.moves.append(move)
 
     def draw(self, text: str, at: Pos) -> None:
@@ -408,6 +403,10 @@ class _Parser:
         if deal is None or not deal.tricks or deal.score is not None:
             raise RecordError("a drawn card is written after the trick that draws it", at)
         trick = deal.tricks[-1]
+        if len(trick.moves) < SEATS:
+            raise RecordError(
+                f"the cards drawn are written after the trick's four cards: this trick has {len(trick.moves)}", at
+            )
         if len(trick.drawn) >= SEATS:
             raise RecordError("four cards at most are drawn after a trick, one by each player (§4.6)", at)
         trick.drawn.append(card)

@@ -107,10 +107,6 @@ class _DealInference:
         for move in trick.moves:
             self.play_move(move)
         drawn = self.deal.top - top
-        if trick.drawn and len(trick.moves) < SEATS:
-            raise RecordError(  # pragma: no cover - the grammar takes draws only after a trick's four cards
-                f"the cards drawn are written once trick {count} is finished", trick.drawn_at[0], rule="§4"
-            )
         for position in range(top, self.deal.top):
             self.drawn_after[position] = count
         for i, card in enumerate(trick.drawn):
