@@ -155,7 +155,7 @@ from ducksoup.doubleduck.record_grammar import SEATS, DealRecord, Move, Record, 
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
-from ducksoup.records.conversion import described, loaded_record, where_it_stops
+from ducksoup.records.telling import loaded_record, noted, where_it_stops
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action
 from duckspec.doubleduck.variants import DrawOrder
@@ -243,12 +243,17 @@ def record_to_trace_until_broken(
         assert inference.broken is not None
         raise inference.broken
     trace = _trace_of(record, inference, trace_id, description)
-    return trace, inference.inferred, where_it_stops(inference.broken, len(trace["steps"]))
+    broken = inference.broken
+    return trace, inference.inferred, None if broken is None else where_it_stops(broken, len(trace["steps"]))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:
     decks = [[parse_card(deck[i : i + 2]) for i in range(0, 2 * DECK_SIZE, 2)] for deck in inference.decks]
-    text = described(description, inference.inferred)
+    played = sum(card.reason == "played" for card in inference.inferred)
+    unseen = len(inference.inferred) - played
+    cards = "card" if played == 1 else "cards"
+    note = f" [inferred: {played} {cards} from play, {unseen} never seen]" if inference.inferred else ""
+    text = noted(description, note, "A recorded deal")
     recorder = TraceRecorder(trace_id, text, record.scope, decks, record.dealer, record.options)
     for action in (action for deal in inference.actions for action in deal):
         recorder.apply(action)
@@ -354,4 +359,5 @@ def read_record(text: str, path: Path) -> Loaded:
     trace_id, called = record_source(path)
     record = parse_record(text)
     trace, inferred, stopped = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    return loaded_record(trace, inferred, stopped, record.players, called)
+    names = record.players if all(record.players) else None
+    return loaded_record(trace, called, names, inferred, stopped)

@@ -25,6 +25,7 @@ from ducksoup.records import (
     quote,
     whole,
 )
+from ducksoup.records.players import player_named, player_names
 from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 
@@ -40,7 +41,6 @@ CARDS = STANDARD_CARDS
 CARD_HELP = CARDS.help
 WORD_HELP = "expected a card like 9C, or a call after its card: quack, quack-quack, quack-quack-quack or doubleduck"
 KNOWN_TAGS = ("Game", "Format", "Players", "Sides", "Dealer", "Scope", "Draw")
-_SEAT_WORDS = ("north", "east", "south", "west")
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ class _Parser:
         header.extra, header.tags_at = tags.extra(), tags.places()
         players = tags.get("Players")
         if players is not None:
-            header.players = _players(players)
+            header.players = player_names(players, (SEATS,), "Deal")
         dealer = tags.get("Dealer")
         if dealer is None:
             raise RecordError(
@@ -269,7 +269,7 @@ class _Parser:
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
         self.check_unnumbered(item.at)
-        seat = player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon:")
+        seat = player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
         deal = self.deal(item.at, header)
         if deal.tricks or deal.score is not None:
             raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
@@ -437,46 +437,9 @@ def _check_game(tags: Tags) -> None:
         )
 
 
-def _players(item: Item) -> tuple[str, ...]:
-    names = [" ".join(name.split()) for name in item.value.split(",")]
-    if len(names) != SEATS or not all(names):
-        raise RecordError(
-            "[Players] names the four players in seat order, each to the left of the one before, separated by "
-            f'commas, like "Anna, Ben, Cleo, Dan": {excerpt(item.value)}',
-            item.at,
-        )
-    for name in names:
-        if _seat_number(name) is not None or name.lower() == "deal" or re.search(r"[:\[\]\"&]", name):
-            raise RecordError(
-                f"{excerpt(name)} cannot be a player's name here: "
-                "names hold no colon, brackets, quotes or &, and are not a seat (0 to 3)",
-                item.at,
-            )
-    if len({name.lower() for name in names}) != SEATS:
-        raise RecordError(f"the four players need different names: {excerpt(item.value)}", item.at)
-    return tuple(names)
-
-
-def _seat_number(label: str) -> int | None:
-    """Seat 0 to 3 from ``0``, ``player 2``, ``p2`` (any case), or None."""
-    plain = " ".join(label.split()).lower()
-    for seat in range(SEATS):
-        if plain in (str(seat), f"player {seat}", f"p{seat}"):
-            return seat
-    return None
-
-
 def player_of(text: str, players: tuple[str, ...], at: Pos, what: str) -> int:
     """Seat 0 to 3 from ``2``, ``player 2``, ``p2`` or a name of the Players tag."""
-    seat = _seat_number(text)
-    if seat is not None:
-        return seat
-    label = " ".join(text.split()).lower()
-    for seat, name in enumerate(players):
-        if name and label == name.lower():
-            return seat
-    names = ", ".join(excerpt(name) for name in players) + ", or " if players[0] else ""
-    raise RecordError(f"{what} {excerpt(text)} is not a player: write {names}a seat, 0 to 3", at)
+    return player_named(text, players if players[0] else (), SEATS, at, what)
 
 
 def _check_sides(item: Item, players: tuple[str, ...]) -> None:
@@ -486,10 +449,10 @@ def _check_sides(item: Item, players: tuple[str, ...]) -> None:
         raise RecordError(f'[Sides] names the two sides, like "Anna, Cleo v Ben, Dan": {excerpt(item.value)}', item.at)
     sides = []
     for part in parts:
-        names = [name for name in re.split(r"\s*(?:,|&|\band\b)\s*", part.strip()) if name]
+        names = [name.strip() for name in part.split(",") if name.strip()]
         if len(names) != 2:
             raise RecordError(f"[Sides]: a side is two players, like Anna, Cleo: {excerpt(part)}", item.at)
-        sides.append(frozenset(player_of(name, players, item.at, "[Sides]:") for name in names))
+        sides.append(frozenset(player_of(name, players, item.at, "[Sides]") for name in names))
     if {frozenset(side) for side in sides} != {frozenset({0, 2}), frozenset({1, 3})}:
         seated = " v ".join(" & ".join(players[s] or str(s) for s in pair) for pair in ((0, 2), (1, 3)))
         raise RecordError(
