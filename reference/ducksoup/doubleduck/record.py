@@ -207,8 +207,8 @@ def parse_record(text: str) -> Record:
 
 
 def format_record(record: Record) -> str:
-    """The record as text, one trick to a line; ``parse_record(format_record(r)) == r`` but for the Game and
-    Format tags, which it writes first."""
+    """The record as text, one trick to a line, the Game and Format tags first; ``parse_record(format_record(r))
+    == r``."""
     return record_grammar.write(record)
 
 
