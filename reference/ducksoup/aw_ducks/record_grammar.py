@@ -361,9 +361,7 @@ class _Parser:
         if self.numbered:
             raise RecordError("a turn number is followed by the turn: draw, score or discard", self.numbered[1])
         if self.named:
-            raise RecordError(
-                "a player and a colon begin a turn: draw, score or discard follows", self.named[1]
-            )
+            raise RecordError("a player and a colon begin a turn: draw, score or discard follows", self.named[1])
 
     def label(self, item: _Word, header: _Header) -> None:
         if self.named:
@@ -456,7 +454,9 @@ class _Parser:
             card = read_card(text, at)
             if card is None or is_duck(card):
                 what = "a duck, which never lies in a tableau" if card is not None else excerpt(text)
-                raise RecordError(f"discard is followed by the number card discarded, like discard 2red, not {what}", at)
+                raise RecordError(
+                    f"discard is followed by the number card discarded, like discard 2red, not {what}", at
+                )
             turn.card, turn.card_at = card, at
             return False
         key = lower.replace("-", "").replace("_", "")

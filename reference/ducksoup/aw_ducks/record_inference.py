@@ -192,10 +192,9 @@ class _RoundInference:
         if written > taken:
             at = turn.cards_at[taken] if taken < len(turn.cards_at) else turn.at
             raise RecordError(self.too_many(turn, taken), at, rule=self.rule_of(turn))
-        if taken > written:
-            if not stash:
-                at = turn.cards_at[-1] if turn.cards_at else turn.at
-                raise RecordError(self.too_few(turn, top, written), at, rule=self.rule_of(turn))
+        if taken > written and not stash:
+            at = turn.cards_at[-1] if turn.cards_at else turn.at
+            raise RecordError(self.too_few(turn, top, written), at, rule=self.rule_of(turn))
         if stash:
             for index in range(taken):
                 if index >= written or turn.cards[index] is None:
@@ -237,7 +236,9 @@ class _RoundInference:
 
     def check_ducks(self, turn: Turn, pond: list[int], tableau: list[int]) -> None:
         """The ducks written after a Score are those the rules give it: every duck whose condition it meets."""
-        taken = Counter({NAMES[NUMBERS + k]: pond[k] - self.round.pond[k] for k in range(6) if pond[k] > self.round.pond[k]})
+        taken = Counter(
+            {NAMES[NUMBERS + k]: pond[k] - self.round.pond[k] for k in range(6) if pond[k] > self.round.pond[k]}
+        )
         written = Counter(turn.ducks or ())
         if taken == written:
             return
@@ -246,7 +247,9 @@ class _RoundInference:
         reasons, rule = self.duck_reasons(taken, written, pond, tableau)
         raise RecordError(f"this Score takes {right}, not {said}: {reasons}", turn.at, rule=rule)
 
-    def duck_reasons(self, taken: Counter[str], written: Counter[str], pond: list[int], tableau: list[int]) -> tuple[str, str]:
+    def duck_reasons(
+        self, taken: Counter[str], written: Counter[str], pond: list[int], tableau: list[int]
+    ) -> tuple[str, str]:
         """Why the ducks written are wrong, and the rule of the first reason."""
         shown = " ".join(card_name(NAMES[card]) for card in sorted(tableau)) or "nothing"
         reasons: list[tuple[str, str]] = []
@@ -264,7 +267,9 @@ class _RoundInference:
                     reasons.append((f"the pond held {in_pond} {name}(s), not {written[code]}", "§7"))
             elif written[code] < taken[code]:
                 if colour is Colour.RAINBOW:
-                    reasons.append((f"a rainbow duck wants nothing: every Score takes the pond's {name}s (§7; AD-R04)", "§7"))
+                    reasons.append(
+                        (f"a rainbow duck wants nothing: every Score takes the pond's {name}s (§7; AD-R04)", "§7")
+                    )
                 else:
                     words, ruling = CONDITIONS[colour]
                     reasons.append(
@@ -304,7 +309,10 @@ class _RoundInference:
     def choose_stashes(self, scores: tuple[int, ...], known: list[int], at: Pos) -> None:
         """Put, in the Secret Stash cards nobody saw, cards of the deck not placed that make the scores written."""
         left = sorted(kind_of(card_id) for card_id in range(DECK_SIZE) if card_id not in self.cards.position)
-        slots = [[position for position, owner in self.stash_slots if owner == player] for player in range(self.record.players)]
+        slots = [
+            [position for position, owner in self.stash_slots if owner == player]
+            for player in range(self.record.players)
+        ]
         needs = tuple((len(slots[player]), scores[player] - known[player]) for player in range(self.record.players))
         worth = [0] * 7
         for card in left:
@@ -345,7 +353,8 @@ class _RoundInference:
                 continue
             if position in stashes:
                 how = "chosen so that the scores hold" if self.chosen_for_scores else "in canonical order"
-                note = f"a Secret Stash card of {self.record.name(stashes[position])}'s in {self.taken_at.get(position, 'a turn')}, nobody saw: {how}"
+                owner = self.record.name(stashes[position])
+                note = f"a Secret Stash card of {owner}'s in {self.taken_at.get(position, 'a turn')}, nobody saw: {how}"
             else:
                 note = f"the deck's card {position + 1}, never taken in the record: in canonical order"
             found.append(InferredCard(self.number + 1, NAMES[card], position, "unseen", note))
@@ -411,7 +420,9 @@ def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     try:
         Table.check_setup(Scope(record.scope), options, len(record.rounds), record.players)
     except (ValueError, SetupError) as error:
-        raise RecordError(f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")) from None
+        raise RecordError(
+            f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")
+        ) from None
     start = first_start(record)
     search: Search[Action] = Search(until_broken)
     game: Game | None = None
