@@ -19,7 +19,7 @@ from functools import cache
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import SetupError
 from duckcheck.oracle import Scope
-from ducksoup.aw_ducks.engine import DECK_SIZE, FULL, NAMES, NUMBERS, OVER, POINTS, Game, Round
+from ducksoup.aw_ducks.engine import DECK_SIZE, FULL, NAMES, NUMBERS, OVER, POINTS, VALUE, Game, Round
 from ducksoup.aw_ducks.narrate import CONDITIONS
 from ducksoup.aw_ducks.record_grammar import Record, RoundRecord, Turn, card_name
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
@@ -163,7 +163,7 @@ class _RoundInference:
             ) from None
         self.check_taken(turn, player, top, r.top - top)
         if isinstance(action, Score) and turn.ducks is not None:
-            self.check_ducks(turn, pond, tableau)
+            self.check_ducks(turn, player, pond, tableau)
         for position in range(top, r.top):
             self.taken_at[position] = f"turn {count}"
         self.actions.append(action)
@@ -234,7 +234,7 @@ class _RoundInference:
             f"write each card it took"
         )
 
-    def check_ducks(self, turn: Turn, pond: list[int], tableau: list[int]) -> None:
+    def check_ducks(self, turn: Turn, player: int, pond: list[int], tableau: list[int]) -> None:
         """The ducks written after a Score are those the rules give it: every duck whose condition it meets."""
         taken = Counter(
             {NAMES[NUMBERS + k]: pond[k] - self.round.pond[k] for k in range(6) if pond[k] > self.round.pond[k]}
@@ -245,7 +245,8 @@ class _RoundInference:
         right = " ".join(card_name(code) for code in sorted(taken.elements(), key=kind)) or "no duck"
         said = " ".join(card_name(code) for code in sorted(written.elements(), key=kind)) or "no duck"
         reasons, rule = self.duck_reasons(taken, written, pond, tableau)
-        raise RecordError(f"this Score takes {right}, not {said}: {reasons}", turn.at, rule=rule)
+        who = self.record.name(player)
+        raise RecordError(f"{who}'s Score takes {right}, not {said}: {reasons}", turn.at, rule=rule)
 
     def duck_reasons(
         self, taken: Counter[str], written: Counter[str], pond: list[int], tableau: list[int]
@@ -262,7 +263,9 @@ class _RoundInference:
                     reasons.append((f"no {name} was in the pond", "§7"))
                 elif taken[code] == 0:
                     words, ruling = CONDITIONS[colour]
-                    reasons.append((f"{name} wants {words} ({ruling}), and the tableau held {shown}", ruling))
+                    wraps = colour is Colour.YELLOW and _wraps({VALUE[card] for card in tableau if card < NUMBERS})
+                    corner = "; a row does not go round from 6 to 1" if wraps else ""
+                    reasons.append((f"{name} wants {words} ({ruling}{corner}), and the tableau held {shown}", ruling))
                 else:
                     reasons.append((f"the pond held {in_pond} {name}(s), not {written[code]}", "§7"))
             elif written[code] < taken[code]:
@@ -392,6 +395,11 @@ def _choices(worth: tuple[int, ...], cards: int, points: int, top: int) -> Itera
             less = worth[:value] + (worth[value] - 1,) + worth[value + 1 :]
             for rest in _choices(less, cards - 1, points - value, value):
                 yield (value, *rest)
+
+
+def _wraps(values: set[int]) -> bool:
+    """Whether ``values`` hold four in a row only by going round from 6 to 1 (which ruling AD-R07 does not allow)."""
+    return any(all((low + step - 1) % 6 + 1 in values for step in range(4)) for low in (4, 5, 6))
 
 
 def _dashed(scores: tuple[int, ...] | list[int]) -> str:
