@@ -29,9 +29,8 @@ DUCK_COLOURS = ("red", "yellow", "green", "blue", "purple", "rainbow")
 SUITE_LETTERS = {"number": "RYGBPK", "duck": "RYGBPW"}
 DUCK_WORD = "duck"
 CARD_HELP = (
-    "write a number card as its value then its colour, like 3red or 3r, and a duck as its colour then -duck, "
-    "like green-duck or g-duck (colours: red, yellow, green, blue, purple, black for numbers, rainbow for ducks; "
-    "blue and black are written blu and bla at least)"
+    "write a number card as its value and colour, like 3red or 3r, a duck as its colour and -duck, like green-duck "
+    "(blue and black: blu, bla)"
 )
 BENEFITS = ("safe-draw", "quick-quack", "secret-stash")
 """The benefits of a Discard (§8), as a record writes them."""
