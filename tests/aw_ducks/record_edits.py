@@ -10,6 +10,7 @@ of form): a discarded card stays a number card, a Score's duck stays a duck, a s
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -116,7 +117,7 @@ def _turn(lines: list[str], rng: random.Random) -> tuple[int, list[str]] | None:
     turns = _turns(lines)
     pairs = [
         (first, second)
-        for (first, second) in zip(turns, turns[1:], strict=False)
+        for (first, second) in itertools.pairwise(turns)
         if second[0] == first[0] + 1 and first[1].group(2, 3) != second[1].group(2, 3)
     ]
     if not pairs:

@@ -41,7 +41,7 @@ line breaks or commas; a comment runs from ``;`` to the end of the line, or from
 (across lines too); a mistake raises :class:`RecordError`, which names the line and column and
 says what was expected::
 
-    line 4, column 18: '3b' could be blue or black: write 3bl or 3bl ...
+    line 4, column 18: '3b' could be blue or black: write 3blu or 3bla
 
 Cards
 -----

@@ -60,9 +60,18 @@ def _colour(text: str, colours: tuple[str, ...], at: Pos, whole_text: str) -> in
     fits = [index for index, name in enumerate(colours) if name.startswith(text)]
     if len(fits) > 1:
         names = " or ".join(colours[index] for index in fits)
-        longer = " or ".join(whole_text.replace(text, colours[index][: len(text) + 1], 1) for index in fits)
+        longer = " or ".join(
+            whole_text.replace(text, _shortest(colours[index], [colours[other] for other in fits]), 1) for index in fits
+        )
         raise RecordError(f"{excerpt(whole_text)} could be {names}: write {longer}", at)
     return fits[0] if fits else None
+
+
+def _shortest(colour: str, rivals: list[str]) -> str:
+    """The shortest start of ``colour`` that no other of ``rivals`` begins with (``blu`` beside ``black``)."""
+    return next(
+        colour[:size] for size in range(1, len(colour) + 1) if sum(r.startswith(colour[:size]) for r in rivals) == 1
+    )
 
 
 def read_card(text: str, at: Pos = NOWHERE) -> str | None:
