@@ -41,12 +41,14 @@ SOAK_FILES = (
     "test_views_hide.py",
     "test_solver.py",
     "test_compiling.py",
+    "test_record_suite.py",
 )
 SOAK_TESTS = tests_named(*SOAK_FILES)
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), the check that
 ``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), and the
 solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
-build of some seconds per process is paid once)."""
+build of some seconds per process is paid once), and each game's records of the whole suite and their random edits
+(``test_record_suite.py``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
 """The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""

@@ -1,15 +1,12 @@
 """Aw Ducks! records: the text players write of a real round, read, written, inferred and told.
 
-The suite's traces are written as records and read back in the tests session on a sample, one trace of each kind
-chosen by a printed seed (``DUCKSOUP_RECORD_SEED=N`` repeats it); the soak session (``HYPOTHESIS_PROFILE=soak``)
-takes every trace. The same seed chooses the random edits of records checked here.
+The suite's traces written as records and read back, and random edits of records, are in ``test_record_suite.py``.
 """
 
 from __future__ import annotations
 
 import doctest
 import os
-import random
 import re
 import select
 import subprocess
@@ -30,13 +27,11 @@ from ducksoup.aw_ducks.record import (
     infer_decks,
     parse_record,
     read_card,
-    read_record,
     record_to_trace,
     write_record,
 )
 from ducksoup.cli import main
 from ducksoup.records import MAX_RECORD
-from tests.aw_ducks.record_edits import KINDS, Edit, edit
 from tests.aw_ducks.replay import replay
 from tests.aw_ducks.suite import load
 
@@ -47,27 +42,8 @@ FRIDAY = (DOCS / "friday-round.txt").read_text(encoding="utf-8")
 """The worked dispute of the docs: Anna's Score at turn 16 takes the yellow duck with 5 6 1 2."""
 AGREED = FRIDAY.replace("16. Anna: score yellow-duck", "16. Anna: score")
 """The same record with the Score as the rules have it."""
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-SEED = int(os.environ.get("DUCKSOUP_RECORD_SEED") or random.SystemRandom().randrange(2**32))
-REPEAT = f"(seed {SEED}: DUCKSOUP_RECORD_SEED={SEED} repeats it)"
 STASHES = "ad-round-2p-random-03"
 """A round with Secret Stashes of both players."""
-
-
-def kind_of(trace_id: str) -> str:
-    """A trace's kind: its ID without the number (``ad-round-3p-greedy``), or the ID of a hand-made trace."""
-    return re.sub(r"-\d+$", "", trace_id)
-
-
-def sample() -> list[str]:
-    """Every trace in soak; else one of each kind, chosen by :data:`SEED`."""
-    if SOAK:
-        return sorted(SUITE)
-    kinds: dict[str, list[str]] = {}
-    for trace_id in sorted(SUITE):
-        kinds.setdefault(kind_of(trace_id), []).append(trace_id)
-    rng = random.Random(SEED)
-    return [rng.choice(ids) for _, ids in sorted(kinds.items())]
 
 
 def plays(trace: JSON) -> list[JSON]:
@@ -168,33 +144,6 @@ def test_comments_numbers_and_players_may_be_left_out() -> None:
     bare = parse_record('[Players "3"] [Start "1"]\ndraw 2y draw 6bla { a comment } draw re-duck ra-duck 5bla\n')
     assert [turn.cards for turn in bare.rounds[0].turns] == [("2Y",), ("6K",), ("DR", "DW", "5K")]
     assert plays(record_to_trace(bare, "bare", "Bare"))[2] == {"player": 0, "turn": "draw"}
-
-
-# Records to traces, and back
-
-
-@pytest.mark.parametrize("trace_id", sample())
-def test_a_suite_trace_to_a_record_and_back_replays_to_the_same_states(trace_id: str) -> None:
-    original = SUITE[trace_id]
-    trace = record_to_trace(parse_record(write_record(original, None)), trace_id, "back")
-    assert plays(trace) == plays(original), REPEAT
-    assert states(trace) == states(original), REPEAT
-    assert trace["final"] == original["final"] and trace["decks"] == original["decks"], REPEAT
-
-
-@pytest.mark.parametrize("trace_id", sample())
-def test_one_players_record_infers_a_game_with_every_written_fact(trace_id: str) -> None:
-    original = SUITE[trace_id]
-    player = random.Random(f"{SEED}:{trace_id}").randrange(original["players"])
-    text = write_record(original, player)
-    trace = record_to_trace(parse_record(text), trace_id, "one player's")
-    assert write_record(trace, player) == text, REPEAT  # every turn, card, duck and score as written
-    assert trace["final"] == original["final"], REPEAT
-    public = [
-        {key: value for key, value in state.items() if key not in ("stashes", "points")} for state in states(trace)
-    ]
-    truth = [{k: v for k, v in state.items() if k not in ("stashes", "points")} for state in states(original)]
-    assert public == truth, REPEAT
 
 
 def test_a_sample_of_recorded_traces_is_valid_for_the_spec() -> None:
@@ -406,39 +355,6 @@ def test_a_record_is_read_whatever_its_file_is_called(name: str, trace_id: str, 
     path.write_text(AGREED, encoding="utf-8")
     result = CliRunner().invoke(main, ["explain", "--game", "aw-ducks", str(path)])
     assert result.exit_code == 0 and result.output.startswith(f"{trace_id}: the record {name} "), result.output[:300]
-
-
-# Random edits: each a legal game or refused at the first line the game cannot be
-
-
-def check_edit(change: Edit) -> bool | None:
-    """Whether the edited record was refused naming its own line (None: still a legal game); fails the test when it
-    is refused before the line edited, or when what it tells is not a game the spec plays."""
-    loaded = read_record(change.text, Path("edited.txt"))
-    assert replay(loaded.trace, "spec") is None, (change, REPEAT)
-    if loaded.stopped is None:
-        return None
-    found = re.search(r", line (\d+), column \d+ ", loaded.stopped)
-    assert found is not None, loaded.stopped
-    line = int(found.group(1))
-    assert line >= change.line, (change.kind, change.line, loaded.stopped, REPEAT)
-    return line == change.line
-
-
-def test_random_edits_of_records_are_legal_games_or_refused_where_the_game_breaks() -> None:
-    rng = random.Random(f"{SEED}:edits")
-    traces = sorted(SUITE) if SOAK else sample()
-    outcomes: dict[str, list[bool | None]] = {kind: [] for kind in KINDS}
-    for _ in range(600 if SOAK else 24):
-        original = SUITE[rng.choice(traces)]
-        change = edit(write_record(original, rng.choice([None, 0])), rng)
-        if change is not None:
-            outcomes[change.kind].append(check_edit(change))
-    refused = [own for found in outcomes.values() for own in found if own is not None]
-    print(
-        f"{sum(map(len, outcomes.values()))} edits, {len(refused)} refused, {sum(refused)} at the line edited {REPEAT}"
-    )
-    assert refused, REPEAT
 
 
 def test_an_edited_record_that_breaks_a_rule_exits_1_naming_it(tmp_path: Path) -> None:
