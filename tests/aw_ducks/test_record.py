@@ -140,6 +140,13 @@ def test_one_players_record_writes_no_stash_card_and_says_whose_it_is() -> None:
         write_record(SUITE[STASHES], 2)
 
 
+def test_a_trace_the_rules_do_not_allow_cannot_be_written_as_a_record() -> None:
+    steps = [dict(step) for step in SUITE[STASHES]["steps"]]
+    steps[1] = {**steps[1], "action": {**steps[1]["action"], "player": 1}}
+    with pytest.raises(ValueError, match="step 2 of ad-round-2p-random-03 breaks the rules, so no record holds it"):
+        write_record({**SUITE[STASHES], "steps": steps}, None)
+
+
 def test_comments_numbers_and_players_may_be_left_out() -> None:
     bare = parse_record('[Players "3"] [Start "1"]\ndraw 2y draw 6bla { a comment } draw re-duck ra-duck 5bla\n')
     assert [turn.cards for turn in bare.rounds[0].turns] == [("2Y",), ("6K",), ("DR", "DW", "5K")]

@@ -175,6 +175,7 @@ from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.discarding import benefit_of
+from duckspec.aw_ducks.errors import IllegalAction
 from duckspec.aw_ducks.options import RuleOptions
 
 __all__ = [
@@ -301,7 +302,8 @@ def _trace_of(record: Record, inference: Inference[Action], trace_id: str, descr
 def trace_to_record(trace: JSON, as_player: int | None = None) -> Record:
     """The record of a conformance trace: every turn with what it took, every Score's ducks, the rounds' scores.
 
-    Rejected steps are left out (a record holds what was played). With ``as_player``, only what that
+    Rejected steps are left out (a record holds what was played); ``ValueError`` for a trace whose steps the rules
+    do not allow. With ``as_player``, only what that
     player saw: the Secret Stash cards are written ``?`` (nobody sees them, AD-R17); everything else of
     Aw Ducks! lies face up, so every player's record is the same.
     """
@@ -319,7 +321,12 @@ def trace_to_record(trace: JSON, as_player: int | None = None) -> Record:
         action = parse_action(step["action"], f"step {number}")
         current = engine if isinstance(engine, Round) else engine.round
         top, pond = current.top, list(current.pond)
-        engine.apply(action)
+        try:
+            engine.apply(action)
+        except IllegalAction as error:
+            raise ValueError(
+                f"step {number} of {trace['id']} breaks the rules, so no record holds it: {error}"
+            ) from None
         taken = tuple(NAMES[card] for card in current.deck[top : current.top])
         turns.append(_turn(action, taken, pond, list(current.pond), as_player is not None))
         if current.is_over:
