@@ -173,6 +173,7 @@ from ducksoup.aw_ducks.record_grammar import Record, RoundRecord, Turn, read_car
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
+from ducksoup.records.telling import loaded_record, noted, where_it_stops
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.discarding import benefit_of
 from duckspec.aw_ducks.errors import IllegalAction
@@ -264,24 +265,18 @@ def record_to_trace_until_broken(
         raise inference.broken
     trace = _trace_of(record, inference, trace_id, description)
     broken = inference.broken
-    if broken is None:
-        return trace, inference.inferred, None
-    where = f"line {broken.line}, column {broken.column} " if broken.line else ""
-    return trace, inference.inferred, f"{where}(after step {len(trace['steps'])}): {broken.reason}"
+    return trace, inference.inferred, None if broken is None else where_it_stops(broken, len(trace["steps"]))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:
     stash = sum("Secret Stash" in card.note for card in inference.inferred)
     rest = len(inference.inferred) - stash
     note = f" [inferred: {stash} stash cards nobody saw, {rest} never taken]" if inference.inferred else ""
-    text = description.strip() or "A recorded round"
-    if len(text) + len(note) > 200:
-        text = text[: 199 - len(note)] + "…"
     decks = [[deck[i : i + 2] for i in range(0, len(deck), 2)] for deck in inference.decks]
     tags = ["recorded", "from-record", *(["inferred"] if inference.inferred else [])]
     recorder = TraceRecorder(
         trace_id,
-        text + note,
+        noted(description, note, "A recorded round"),
         record.scope,
         decks,
         record_inference.first_start(record),
@@ -376,6 +371,4 @@ def read_record(text: str, path: Path) -> Loaded:
     trace_id, called = record_source(path)
     record = parse_record(text)
     trace, inferred, broken = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    names = record.names or None
-    stopped = None if broken is None else f"{called}, {broken}"
-    return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
+    return loaded_record(trace, called, record.names, inferred, broken)
