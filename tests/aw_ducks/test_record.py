@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import ducksoup.aw_ducks.record
+import ducksoup.aw_ducks.record_inference
 from ducksoup.aw_ducks.record import (
     EXAMPLE,
     RecordError,
@@ -159,6 +160,13 @@ def test_a_sample_of_recorded_traces_is_valid_for_the_spec() -> None:
         assert replay(trace, "spec") is None
 
 
+def test_a_long_description_is_cut_to_fit_the_note_of_what_was_inferred() -> None:
+    trace = record_to_trace(parse_record(EXAMPLE), "example", "x" * 300)
+    assert len(trace["description"]) == 200
+    assert trace["description"].endswith("x… [inferred: 2 stash cards nobody saw, 87 never taken]")
+    assert record_to_trace(parse_record(AGREED), "agreed", " ")["description"].startswith("A recorded round [")
+
+
 def test_unseen_stash_cards_are_chosen_to_make_the_written_scores() -> None:
     text = write_record(SUITE[STASHES], 0)
     inference = infer_decks(parse_record(text))
@@ -174,6 +182,14 @@ def test_scores_no_stash_can_make_name_the_cards_seen() -> None:
     text = write_record(SUITE[STASHES], 0)
     error = error_of(text.replace("\n137-97\n", "\n137-197\n"))
     assert error.rule == "§9" and "no Secret Stash cards make the scores 137-197" in str(error)
+    assert text.splitlines()[error.line - 1] == "137-97"
+
+
+def test_a_search_for_stash_cards_beyond_its_budget_stops_with_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ducksoup.aw_ducks.record_inference, "SPLIT_BUDGET", 3)
+    text = write_record(SUITE[STASHES], 0)
+    error = error_of(text)
+    assert "too many Secret Stash cards nobody saw to choose them" in str(error) and not error.breaks_a_rule
     assert text.splitlines()[error.line - 1] == "137-97"
 
 
@@ -197,6 +213,7 @@ def test_a_wrong_score_of_a_full_record_gives_the_right_one() -> None:
         ("5. Ben: draw 1purple", "5. Ben: draw ?", "?", "? stands only for a Secret Stash card", None),
         ("5. Ben: draw 1purple", "5. Ben: draw 1purple quack", "quack", "'quack' is not a card", None),
         ("5. Ben: draw 1purple", "5. Ben: 1purple", "1purple", "a turn is draw, score or discard", None),
+        ("14. Ben: score", "14. Ben: discard", "14.", "discard is followed by the number card discarded", None),
         ("5. Ben: draw 1purple", "5. Cleo: draw 1purple", "5.", "not-your-turn (§4): Ben must act now", "§4"),
         ("1. Anna: draw 1black", "1. Anna: score", "1.", "draw-required (§5): Anna's tableau is empty", "§5"),
         ("10. Anna: draw yellow-duck 2blue", "10. Anna: draw yellow-duck", "yellow", "a Draw goes on until", "§6"),
@@ -235,6 +252,14 @@ def test_a_round_after_the_game_is_won_and_an_unfinished_round_are_refused() -> 
     cut = re.sub(r"\n\d+\. [^\n]*\n\d+-\d+\n\nRound 2\n", "\n\nRound 2\n", text, count=1)
     error = error_of(cut)
     assert "round 1 is not finished" in str(error) and error.rule == "§9"
+
+
+def test_a_turn_after_the_rounds_last_score_is_refused_and_says_where_the_next_round_begins() -> None:
+    text = re.sub(r"\n\d+\. ", "\n", write_record(SUITE["ad-game-2p-greedy-01"], None))  # turns unnumbered
+    two_rounds = text.split("\n\nRound 3\n")[0]
+    cut = re.sub(r"\n\d+-\d+\n\nRound 2\n", "\n", two_rounds, count=1)
+    error = error_of(cut)
+    assert (error.code, error.rule) == ("round-over", "§9") and "the next round's turns follow 'Round 2'" in str(error)
 
 
 def test_the_start_of_a_later_round_is_the_next_player_by_ad_r14() -> None:

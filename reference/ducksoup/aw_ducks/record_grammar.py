@@ -365,16 +365,23 @@ class _Parser:
         self.rounds.append(_RoundDraft(at))
         return self.rounds[-1]
 
+    def close_turn(self) -> None:
+        """The turn being read is over: a Discard must have named its card."""
+        turn, self.turn = self.turn, None
+        if turn is not None and turn.action == "discard" and turn.card is None:
+            raise RecordError("discard is followed by the number card discarded, like discard 2red", turn.at)
+
     def check_nothing_waits(self) -> None:
+        self.close_turn()
         if self.numbered:
             raise RecordError("a turn number is followed by the turn: draw, score or discard", self.numbered[1])
         if self.named:
             raise RecordError("a player and a colon begin a turn: draw, score or discard follows", self.named[1])
 
     def label(self, item: _Word, header: _Header) -> None:
+        self.close_turn()
         if self.named:
             self.check_nothing_waits()
-        self.turn = None
         player = self.player_of(item.text, header, item.at, "a turn line begins with a player and a colon")
         self.named = (player, item.at)
 
@@ -387,14 +394,13 @@ class _Parser:
             if not next_word.isdigit() or following is None:
                 raise RecordError("'Round' is followed by the round's number, like Round 2", at)
             self.check_nothing_waits()
-            self.turn = None
             self.round(at, header, whole(next_word, "a round number", following.at))
             return True
         number = _NUMBER_RE.fullmatch(text)
         if number:
             if self.numbered or self.named:
                 self.check_nothing_waits()
-            self.turn = None
+            self.close_turn()
             self.numbered = (whole(number.group(1), "a turn number", at), at)
             if number.group(2):
                 rest = _Word("word", number.group(2), (at[0], at[1] + number.start(2)))
@@ -418,6 +424,7 @@ class _Parser:
         return self.turn_word(turn, text, at, next_word)
 
     def begin_turn(self, action: str, at: Pos, header: _Header) -> None:
+        self.close_turn()  # a number or player just read is this turn's
         current = self.round(at, header)
         if current.scores is not None:
             raise RecordError("the round's scores end it: begin the next one with 'Round' and its number", at)
@@ -495,7 +502,6 @@ class _Parser:
 
     def scores(self, text: str, at: Pos, header: _Header) -> None:
         self.check_nothing_waits()
-        self.turn = None
         parts = text.split("-")
         if len(parts) != header.players:
             raise RecordError(

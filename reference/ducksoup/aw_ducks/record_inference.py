@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
 
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import SetupError
@@ -136,6 +135,16 @@ class _RoundInference:
 
     def play_turn(self, count: int, turn: Turn) -> None:
         r = self.round
+        if r.phase == OVER:
+            following = ""
+            if self.record.scope == "game":
+                following = f": the next round's turns follow 'Round {self.number + 2}'"
+            raise RecordError(
+                f"an illegal turn, round-over (§9): the round is over, every player has taken a final Score{following}",
+                turn.at,
+                "round-over",
+                "§9",
+            )
         player = self.player_of(turn, count)
         top = r.top
         who = self.record.name(player)
@@ -205,7 +214,8 @@ class _RoundInference:
             return "§6"
         if turn.action == "score":
             return "§7"
-        return "AD-R10"
+        assert turn.card is not None
+        return "§8" if benefit_of(parse_card(turn.card)) is Benefit.SECRET_STASH else "AD-R10"
 
     def too_many(self, turn: Turn, taken: int) -> str:
         if turn.action == "score":
@@ -320,7 +330,10 @@ class _RoundInference:
         worth = [0] * 7
         for card in left:
             worth[POINTS[card]] += 1
-        split = _split(tuple(worth), needs)
+        try:
+            split = _Splitter().split(tuple(worth), needs)
+        except RecordError as error:
+            raise RecordError(error.reason, at) from None
         if split is None:
             unseen = ", ".join(
                 f"{self.record.name(player)} {count} card(s)" for player, (count, _) in enumerate(needs) if count
@@ -364,37 +377,59 @@ class _RoundInference:
         return found
 
 
-@cache
-def _split(worth: tuple[int, ...], needs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...] | None:
-    """Values (1-6) for each player's unseen stash cards: ``needs`` gives each player's (cards, points); ``worth[v]``
-    is how many cards left are worth ``v``. The first split found, players in order, or None."""
-    if not needs:
-        return ()
-    cards, points = needs[0]
-    for values in _choices(worth, cards, points, 6):
-        rest = list(worth)
-        for value in values:
-            rest[value] -= 1
-        others = _split(tuple(rest), needs[1:])
-        if others is not None:
-            return (values, *others)
-    return None
+SPLIT_BUDGET = 200_000
+"""The most choices of stash values tried for one round's scores: a real round has a few stashes, and a record
+holding dozens of unseen ones with scores no cards make would otherwise be searched for minutes."""
 
 
-def _choices(worth: tuple[int, ...], cards: int, points: int, top: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``cards`` values of at most ``top`` from ``worth`` that adds up to ``points``, largest
-    first."""
-    if cards == 0:
-        if points == 0:
-            yield ()
-        return
-    if points < cards or points > cards * top:
-        return
-    for value in range(min(top, points - cards + 1), 0, -1):
-        if worth[value]:
-            less = worth[:value] + (worth[value] - 1,) + worth[value + 1 :]
-            for rest in _choices(less, cards - 1, points - value, value):
-                yield (value, *rest)
+class _Splitter:
+    """Chooses values (1-6) for each player's unseen stash cards so that their scores hold (:meth:`split`)."""
+
+    def __init__(self) -> None:
+        self.tried = 0
+        self.known: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], tuple[tuple[int, ...], ...] | None] = {}
+
+    def split(self, worth: tuple[int, ...], needs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...] | None:
+        """``needs`` gives each player's (cards, points); ``worth[v]`` is how many cards left are worth ``v``. The
+        first split found, players in order, or None; :class:`RecordError` past :data:`SPLIT_BUDGET` tries."""
+        if not needs:
+            return ()
+        key = (worth, needs)
+        if key not in self.known:
+            self.known[key] = self.first(worth, needs)
+        return self.known[key]
+
+    def first(self, worth: tuple[int, ...], needs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...] | None:
+        cards, points = needs[0]
+        for values in self.choices(worth, cards, points, 6):
+            rest = list(worth)
+            for value in values:
+                rest[value] -= 1
+            others = self.split(tuple(rest), needs[1:])
+            if others is not None:
+                return (values, *others)
+        return None
+
+    def choices(self, worth: tuple[int, ...], cards: int, points: int, top: int) -> Iterator[tuple[int, ...]]:
+        """Every multiset of ``cards`` values of at most ``top`` from ``worth`` that adds up to ``points``, largest
+        first."""
+        self.tried += 1
+        if self.tried > SPLIT_BUDGET:
+            raise RecordError(
+                "too many Secret Stash cards nobody saw to choose them for the scores written: write some of them "
+                "(as the count showed them), or leave the scores out"
+            )
+        if cards == 0:
+            if points == 0:
+                yield ()
+            return
+        if points < cards or points > cards * top:
+            return
+        for value in range(min(top, points - cards + 1), 0, -1):
+            if worth[value]:
+                less = worth[:value] + (worth[value] - 1,) + worth[value + 1 :]
+                for rest in self.choices(less, cards - 1, points - value, value):
+                    yield (value, *rest)
 
 
 def _wraps(values: set[int]) -> bool:
