@@ -138,8 +138,9 @@ by replaying the record on the engine, turn by turn:
    card written, or goes on after it, breaks §6, a Safe Draw or Quick Quack that does not take
    the cards written breaks ruling AD-R10;
 3. the Secret Stash cards nobody saw are chosen, when the round's scores are written, among the
-   cards no turn took so that every player's score pile makes the score written (§9; the lowest
-   such cards, player 0's first), and otherwise in canonical order;
+   cards no turn took so that every player's score pile makes the score written (§9; player 0's
+   first, each the highest values that still fit, each value its first card in canonical order),
+   and otherwise in canonical order;
 4. the cards no turn took fill the rest of the deck in canonical order (numbers red to black,
    each 1 to 6, then the ducks).
 
