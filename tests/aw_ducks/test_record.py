@@ -126,6 +126,29 @@ def test_a_colour_that_could_be_two_says_which_two(text: str, both: str) -> None
         read_card(text)
 
 
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ("Anna, anna", "the players need different names"),
+        ("Anna, Round 2", "'Round 2' cannot be a player's name here"),
+        ("Anna, 1", "'1' cannot be a player's name here"),
+        ("Anna, B:en", "'B:en' cannot be a player's name here"),
+        ("5", "Aw Ducks! is played by 2, 3 or 4 players (AD-R19), not '5'"),
+        ("Anna", "[Players] names the 2, 3 or 4 players in seat order"),
+        ("A, B, C, D, E", "[Players] names the 2, 3 or 4 players in seat order"),
+    ],
+)
+def test_the_players_tag_names_two_to_four_different_players(players: str, words: str) -> None:
+    with pytest.raises(RecordError, match=re.escape(words)) as caught:
+        parse_record(f'[Players "{players}"]\ndraw 1red\n')
+    assert (caught.value.line, caught.value.column) == (1, 1)
+
+
+@pytest.mark.parametrize("start", ["Cleo", "cleo", "2", "p2", "Player 2", "player  2"])
+def test_a_player_is_named_by_name_or_number(start: str) -> None:
+    assert parse_record(f'[Players "Anna, Ben, Cleo"] [Start "{start}"]\n').start == 2
+
+
 def test_a_trace_written_as_a_record_reads_back_to_the_same_record() -> None:
     for trace_id in ("ad-game-3p-greedy-01", STASHES):
         for player in (None, 1):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from duckcheck.aw_ducks.encoding import TARGETS
 from duckcheck.untrusted import excerpt
 from ducksoup.records import NOWHERE, Item, Pos, RecordError, Tags, check_size, lex, quote, whole
+from ducksoup.records.players import player_named, player_names
 
 FORMAT_VERSIONS = ("1",)
 """The versions of Aw Ducks!'s record format, oldest first (``[Format "1"]``)."""
@@ -45,6 +46,8 @@ BENEFIT_WORDS = {
 }
 """The spellings of the benefits (hyphens and underscores dropped); ``safe draw`` in two words too."""
 ACTIONS = ("draw", "score", "discard")
+PLAYER_COUNTS = (2, 3, 4)
+"""Aw Ducks! is played by 2, 3 or 4 (ruling AD-R19)."""
 UNKNOWN = "?"
 WORD_HELP = "expected a turn (draw, score or discard), a card, a benefit, a round's scores like 137-97, or Round 2"
 
@@ -341,13 +344,7 @@ class _Parser:
     @staticmethod
     def player_of(text: str, header: _Header, at: Pos, what: str) -> int:
         """A player from ``0``, ``player 0``, ``p0`` or a name of the Players tag."""
-        label = " ".join(text.split()).lower()
-        for player in range(header.players):
-            named = header.names[player].lower() if header.names else ""
-            if label in (str(player), f"player {player}", f"p{player}") or label == named != "":
-                return player
-        names = ", ".join(excerpt(name) for name in header.names) + ", or " if header.names else ""
-        raise RecordError(f"{what}: {excerpt(text)} is not a player: write {names}0 to {header.players - 1}", at)
+        return player_named(text, header.names, header.players, at, what)
 
     # The body
 
@@ -526,26 +523,11 @@ def _players(item: Item) -> tuple[int, tuple[str, ...]]:
     value = item.value.strip()
     if value.isdigit():
         count = int(value) if len(value) < 3 else 0
-        if count not in (2, 3, 4):
+        if count not in PLAYER_COUNTS:
             raise RecordError(f"Aw Ducks! is played by 2, 3 or 4 players (AD-R19), not {excerpt(value)}", item.at)
         return count, ()
-    names = [" ".join(name.split()) for name in value.split(",")]
-    if not 2 <= len(names) <= 4 or not all(names):
-        raise RecordError(
-            f"[Players] names the 2, 3 or 4 players in turn order, separated by commas, like "
-            f'"Anna, Ben, Cleo" (AD-R19): {excerpt(item.value)}',
-            item.at,
-        )
-    for name in names:
-        if re.fullmatch(r"\d+\.?|p\d+|player \d+|round( \d+)?", name.lower()) or re.search(r"[:\[\]\"]", name):
-            raise RecordError(
-                f"{excerpt(name)} cannot be a player's name here: names hold no colon, brackets or quotes, "
-                "and are not numbers, p0 or Round",
-                item.at,
-            )
-    if len({name.lower() for name in names}) != len(names):
-        raise RecordError("the players need different names", item.at)
-    return len(names), tuple(names)
+    names = player_names(item, PLAYER_COUNTS, "Round")
+    return len(names), names
 
 
 def _target(tags: Tags) -> int | None:
