@@ -38,7 +38,7 @@ The text
 
 The reading every game's record shares (:mod:`ducksoup.records`): words are separated by spaces,
 line breaks or commas; a comment runs from ``;`` to the end of the line, or from ``{`` to ``}``
-(across lines too); a mistake raises :class:`RecordError`, which names the line and column and
+(across lines too); a mistake raises :class:`~ducksoup.records.errors.RecordError`, which names the line and column and
 says what was expected::
 
     line 4, column 18: '3b' could be blue or black: write 3blu or 3bla
@@ -107,7 +107,7 @@ numbered (``12.``: the turns of a round from 1, checked) and led by its player a
                                                    ``score ?`` says the ducks are not known
 ``discard 2yellow safe-draw 2blue 4blue``          a Discard of a 1 or 2, and the two cards the
                                                    Safe Draw took
-``discard 3red quick-quack 5red yellow-duck 1red``  a Discard of a 3 or 4, and the three cards the
+``discard 3red quick-quack 5red 1red 6red``         a Discard of a 3 or 4, and the three cards the
                                                    Quick Quack took; its Score is the next turn
 ``discard 6green secret-stash ? ?``                a Discard of a 5 or 6, and the two Secret
                                                    Stash cards: ``?`` when nobody saw them (trailing
@@ -145,8 +145,8 @@ by replaying the record on the engine, turn by turn:
    each 1 to 6, then the ducks).
 
 The engine checks every turn on the way. A record that no deck can explain raises
-:class:`RecordError` at the first turn or card that goes wrong, naming the rule: an illegal turn
-with the engine's error code and rule (``not-your-turn``, ``draw-required``,
+:class:`~ducksoup.records.errors.RecordError` at the first turn or card that goes wrong, naming the
+rule: an illegal turn with the engine's error code and rule (``not-your-turn``, ``draw-required``,
 ``card-not-in-tableau`` ...), a card more than the deck holds (§1), a Draw, Safe Draw or Quick
 Quack that does not take the cards written (§6, AD-R10), a benefit that is not the one the card
 buys (§8), the ducks of a Score that are not those it takes (§7 and the ruling of the duck's
@@ -173,7 +173,8 @@ from ducksoup.aw_ducks.engine import NAMES, NUMBERS, Game, Round
 from ducksoup.aw_ducks.record_grammar import Record, RoundRecord, Turn, read_card
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.narration import Loaded
-from ducksoup.records import Inference, InferredCard, RecordError, record_source
+from ducksoup.records import Inference, InferredCard, record_source
+from ducksoup.records import RecordError as RecordError
 from ducksoup.records.telling import loaded_record, noted, where_it_stops
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.discarding import benefit_of
@@ -182,10 +183,7 @@ from duckspec.aw_ducks.options import RuleOptions
 
 __all__ = [
     "EXAMPLE",
-    "Inference",
-    "InferredCard",
     "Record",
-    "RecordError",
     "RoundRecord",
     "Turn",
     "format_record",
@@ -217,7 +215,8 @@ EXAMPLE = """\
 
 
 def parse_record(text: str) -> Record:
-    """Read a record (see the module's documentation); :class:`RecordError` names the line and column of a mistake.
+    """Read a record (see the module's documentation); a mistake raises
+    :class:`~ducksoup.records.errors.RecordError`, which names its line and column.
 
     A text longer than ``MAX_RECORD`` (1 MiB) is refused at once.
     """
@@ -233,7 +232,7 @@ def format_record(record: Record) -> str:
 def infer_decks(record: Record, until_broken: bool = False) -> Inference[Action]:
     """Deck orders for every round of ``record`` consistent with everything it records (see "Inferring the deck").
 
-    Raises :class:`RecordError` where the record breaks a rule; with ``until_broken``, returns
+    Raises :class:`~ducksoup.records.errors.RecordError` where the record breaks a rule; with ``until_broken``, returns
     instead what it inferred up to there, with the error as ``Inference.broken`` (an error of form,
     such as a word that is no card, is raised all the same).
     """
@@ -247,7 +246,7 @@ def record_to_trace(record: Record, trace_id: str, description: str) -> JSON:
     """A conformance trace (scope round or game) of ``record``, with deck orders inferred.
 
     The description gets a note of how many cards were placed by inference (:func:`infer_decks`
-    lists them). Raises :class:`RecordError` if the record breaks a rule.
+    lists them). Raises :class:`~ducksoup.records.errors.RecordError` if the record breaks a rule.
     """
     return _trace_of(record, infer_decks(record), trace_id, description)
 
@@ -258,7 +257,7 @@ def record_to_trace_until_broken(
     """The trace of ``record`` as far as it keeps to the rules, the cards placed by inference, and where and why
     it stops (``"line 12, column 4 (after step 21): ..."``), or None if it never breaks a rule.
 
-    Raises :class:`RecordError` only for a record that cannot be read (an error of form).
+    Raises :class:`~ducksoup.records.errors.RecordError` only for a record that cannot be read (an error of form).
     """
     inference = infer_decks(record, until_broken=True)
     if not inference.decks:
@@ -367,7 +366,7 @@ def write_record(trace: JSON, as_player: int | None) -> str:
 def read_record(text: str, path: Path) -> Loaded:
     """A record file's text as a trace to tell, as far as it keeps to the rules (the registry's entry point).
 
-    :class:`RecordError` names the line and column of a record that cannot be read at all.
+    :class:`~ducksoup.records.errors.RecordError` names the line and column of a record that cannot be read at all.
     """
     trace_id, called = record_source(path)
     record = parse_record(text)

@@ -82,7 +82,7 @@ def read_card(text: str, at: Pos = NOWHERE) -> str | None:
 
     A number card is its value then its colour (``3red``, ``3r``), a duck its colour then ``-duck``
     (``green-duck``, ``g-duck``, ``rainbow-duck``); a colour is its name or its first letters, in any
-    case. A start that fits two colours (``3b``: blue or black) raises :class:`RecordError`.
+    case. A start that fits two colours (``3b``: blue or black) raises :class:`~ducksoup.records.errors.RecordError`.
     """
     lower = text.lower()
     if lower[:1] in "123456" and lower[:1]:
