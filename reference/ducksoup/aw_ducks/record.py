@@ -107,7 +107,7 @@ numbered (``12.``: the turns of a round from 1, checked) and led by its player a
                                                    ``score ?`` says the ducks are not known
 ``discard 2yellow safe-draw 2blue 4blue``          a Discard of a 1 or 2, and the two cards the
                                                    Safe Draw took
-``discard 3red quick-quack 5red 1red 6red``         a Discard of a 3 or 4, and the three cards the
+``discard 3red quick-quack 5red 1red 6red``        a Discard of a 3 or 4, and the three cards the
                                                    Quick Quack took; its Score is the next turn
 ``discard 6green secret-stash ? ?``                a Discard of a 5 or 6, and the two Secret
                                                    Stash cards: ``?`` when nobody saw them (trailing
