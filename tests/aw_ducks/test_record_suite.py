@@ -104,7 +104,11 @@ def test_random_edits_of_records_are_legal_games_or_refused_where_the_game_break
             outcomes[change.kind].append(check_edit(change))
             made += 1
     refused = [own for found in outcomes.values() for own in found if own is not None]
-    print(
-        f"{sum(map(len, outcomes.values()))} edits, {len(refused)} refused, {sum(refused)} at the line edited {REPEAT}"
-    )
+    shares = []
+    for kind, found in outcomes.items():
+        said = [own for own in found if own is not None]
+        shares.append(f"{kind} {len(said)}/{len(found)} refused, {sum(said)} at it")
+    made = sum(map(len, outcomes.values()))
+    print(f"{made} edits, {len(refused)} refused, {sum(refused)} at the line edited ({', '.join(shares)})")
+    print(REPEAT)
     assert refused, REPEAT
