@@ -149,6 +149,14 @@ def test_a_player_is_named_by_name_or_number(start: str) -> None:
     assert parse_record(f'[Players "Anna, Ben, Cleo"] [Start "{start}"]\n').start == 2
 
 
+def test_the_first_start_player_is_the_start_tag_or_the_first_turns_player() -> None:
+    named = parse_record('[Players "Anna, Ben"]\n1. Ben: draw 1red\n')
+    assert plays(record_to_trace(named, "named", "Named"))[0] == {"player": 1, "turn": "draw"}
+    with pytest.raises(RecordError, match=r"say who starts the first round: \[Start \"Ben\"\]") as caught:
+        record_to_trace(parse_record('[Players "Anna, Ben"]\n1. draw 1red\n'), "unnamed", "Unnamed")
+    assert (caught.value.line, caught.value.column) == (2, 1) and not caught.value.breaks_a_rule
+
+
 def test_a_trace_written_as_a_record_reads_back_to_the_same_record() -> None:
     for trace_id in ("ad-game-3p-greedy-01", STASHES):
         for player in (None, 1):

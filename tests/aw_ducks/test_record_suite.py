@@ -108,7 +108,7 @@ def test_random_edits_of_records_are_legal_games_or_refused_where_the_game_break
     for kind, found in outcomes.items():
         said = [own for own in found if own is not None]
         shares.append(f"{kind} {len(said)}/{len(found)} refused, {sum(said)} at it")
-    made = sum(map(len, outcomes.values()))
-    print(f"{made} edits, {len(refused)} refused, {sum(refused)} at the line edited ({', '.join(shares)})")
+    total = sum(map(len, outcomes.values()))
+    print(f"{total} edits, {len(refused)} refused, {sum(refused)} at the line edited ({', '.join(shares)})")
     print(REPEAT)
     assert refused, REPEAT
