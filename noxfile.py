@@ -95,9 +95,10 @@ def install(session: nox.Session, extras: str = "test") -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails."""
+    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails. The slowest
+    tests are listed, so that the session's share of CI's 20 minutes can be watched."""
     install(session)
-    session.run("pytest", "-n", "auto", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    session.run("pytest", "-n", "auto", "--durations=25", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session(python=PYTHON)
