@@ -282,7 +282,8 @@ def docs(session: nox.Session) -> None:
     install(session, f"test,docs,{BRIDGES}")
     common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
     shutil.rmtree(Path("docs", "_build", "html"), ignore_errors=True)  # the site is what this build makes, only
-    built = session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
+    # -j auto: the extensions are parallel safe, and the trace pages are most of the build
+    built = session.run("sphinx-build", "-E", "-j", "auto", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
     session.run("pytest", "tests/test_docs.py")
     if built is not None:  # not with --install-only
