@@ -97,9 +97,10 @@ def install(session: nox.Session, extras: str = "test") -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails."""
+    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails. The slowest
+    tests are listed, so that the session's share of CI's 20 minutes can be watched."""
     install(session)
-    session.run("pytest", "-n", "auto", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    session.run("pytest", "-n", "auto", "--durations=25", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session(python=PYTHON)
@@ -283,7 +284,8 @@ def docs(session: nox.Session) -> None:
     install(session, f"test,docs,{BRIDGES}")
     common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
     shutil.rmtree(Path("docs", "_build", "html"), ignore_errors=True)  # the site is what this build makes, only
-    built = session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
+    # -j auto: the extensions are parallel safe, and the trace pages are most of the build
+    built = session.run("sphinx-build", "-E", "-j", "auto", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
     session.run("pytest", "tests/test_docs.py")
     if built is not None:  # not with --install-only
