@@ -329,6 +329,18 @@ def test_the_docs_show_the_dispute_as_explain_prints_it() -> None:
     assert shown[0] == "..." and shown[1:] == printed[-len(shown) + 1 :]
 
 
+def test_the_notation_on_a_card_is_read_as_the_docs_say() -> None:
+    page = (DOCS / "recording.rst").read_text(encoding="utf-8")
+    card = page[page.index("   AW DUCKS! RECORD") :].split("\n\n", 1)[0]
+    turns = [line.split("TURNS", 1)[-1].strip() for line in card.splitlines() if "12. Ben:" in line]
+    assert len(turns) == 5
+    for line in turns:
+        turn = line.split("  ", 1)[0].removeprefix("12. ")  # a record of its own: turn 1
+        record = parse_record(f'[Players "Anna, Ben"]\n{turn}\n')
+        assert record.rounds[0].turns[0].player == 1, turn
+    assert read_card("3r") == read_card("3red") == "3R" and read_card("g-duck") == "DG"
+
+
 def test_a_record_typed_into_explain_on_a_terminal_is_told_up_to_the_dispute() -> None:
     """The record typed line by line at a terminal (``-``: standard input), ended with Ctrl-D."""
     import pty
