@@ -25,8 +25,11 @@ REPEAT = f"(seed {SEED}: DUCKSOUP_RECORD_SEED={SEED} repeats it)"
 
 
 def kind_of(trace_id: str) -> str:
-    """A trace's kind: its ID without the number (``ad-round-3p-greedy``), or the ID of a hand-made trace."""
-    return re.sub(r"-\d+$", "", trace_id)
+    """A trace's kind: a generated trace's ID without its number (``ad-round-3p-greedy``), or for a hand-made one its
+    family (``ad-edge``, ``ad-negative``, ``ad-game``)."""
+    if re.search(r"-\d+$", trace_id):
+        return re.sub(r"-\d+$", "", trace_id)
+    return "-".join(trace_id.split("-")[:2])
 
 
 def groups() -> dict[str, list[str]]:
