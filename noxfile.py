@@ -41,13 +41,14 @@ SOAK_FILES = (
     "test_views_hide.py",
     "test_solver.py",
     "test_compiling.py",
-    "test_record.py",
+    "test_record_suite.py",
 )
 SOAK_TESTS = tests_named(*SOAK_FILES)
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), the check that
 ``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), and the
 solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
-build of some seconds per process is paid once), and the records' round trips of every suite trace."""
+build of some seconds per process is paid once), and each game's records of the whole suite and their random edits
+(``test_record_suite.py``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
 OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
 """The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""
@@ -96,9 +97,10 @@ def install(session: nox.Session, extras: str = "test") -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails."""
+    """pytest on every processor (pytest-xdist), with the CI Hypothesis profile; 'no tests ran' fails. The slowest
+    tests are listed, so that the session's share of CI's 20 minutes can be watched."""
     install(session)
-    session.run("pytest", "-n", "auto", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    session.run("pytest", "-n", "auto", "--durations=25", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session(python=PYTHON)
@@ -282,7 +284,8 @@ def docs(session: nox.Session) -> None:
     install(session, f"test,docs,{BRIDGES}")
     common = ["-W", "--keep-going", "-n", "-d", "docs/_build/doctrees"]
     shutil.rmtree(Path("docs", "_build", "html"), ignore_errors=True)  # the site is what this build makes, only
-    built = session.run("sphinx-build", "-E", *common, "-b", "html", "docs", "docs/_build/html")
+    # -j auto: the extensions are parallel safe, and the trace pages are most of the build
+    built = session.run("sphinx-build", "-E", "-j", "auto", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
     session.run("pytest", "tests/test_docs.py")
     if built is not None:  # not with --install-only

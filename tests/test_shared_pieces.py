@@ -25,6 +25,7 @@ import pytest
 
 import duckcheck
 import ducksoup
+import duckspec
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.games import GameSuite, Setup, games
 from duckcheck.oracle import Scope, TableSetup
@@ -32,7 +33,11 @@ from duckcheck.oracle import Table as Skeleton
 from ducksoup.backends import EngineBackend, SpecBackend
 from ducksoup.games import reference
 
-PACKAGES = {"conformance": Path(duckcheck.__file__).parent, "reference": Path(ducksoup.__file__).parent}
+PACKAGES = {
+    "spec": Path(duckspec.__file__).parent,
+    "conformance": Path(duckcheck.__file__).parent,
+    "reference": Path(ducksoup.__file__).parent,
+}
 SHARED_CLASSES = {"Scope": Scope, "TableSetup": TableSetup, "SpecBackend": SpecBackend}
 """Classes that only their shared module defines."""
 SHARED_FUNCTIONS = {"read_setup", "check_setup", "check_decks"}
@@ -61,7 +66,7 @@ def param_id(value: object) -> str:
 
 
 def game_modules() -> list[Path]:
-    """Every module of every game's folder in the suite and in the reference."""
+    """Every module of every game's folder in the specification, the suite and the reference."""
     return sorted(
         path for suite in games() for root in PACKAGES.values() for path in (root / suite.package).rglob("*.py")
     )
@@ -253,6 +258,14 @@ SHARED_PIECES = (
         functions=frozenset({"read_setup", "check_setup"}),
         kind="Table",
         methods=frozenset(SKELETON_METHODS),
+    ),
+    Piece(
+        "refusal",
+        ("duckspec.refusals:RefusalCode", "duckspec.refusals:Refusal", "duckspec.refusals:most_urgent"),
+        classes=frozenset({"RefusalCode", "Refusal"}),
+        functions=frozenset({"most_urgent"}),
+        kind="ErrorCode",
+        methods=frozenset({"precedence"}),
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
     Piece(

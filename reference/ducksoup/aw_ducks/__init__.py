@@ -14,6 +14,8 @@ GAME = GameReference(
     examples="duckspec.aw_ducks.examples:WORKED_EXAMPLES",
     play="ducksoup.aw_ducks.playing:play",
     simulate="ducksoup.aw_ducks.simulate:simulate",
+    read_record="ducksoup.aw_ducks.record:read_record",
+    write_record="ducksoup.aw_ducks.record:write_record",
     viewer="ducksoup.aw_ducks.scenes:DRAWING",
 )
 """Aw Ducks!'s entry in the reference implementation's registry."""

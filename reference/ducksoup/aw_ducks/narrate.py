@@ -70,8 +70,10 @@ def taken_from_deck(was: RoundState, now: RoundState) -> tuple[Card, ...]:
 class Teller(Voice):
     """The words of the game, told to everyone (``as_player`` None) or to one player."""
 
-    def __init__(self, style: CardStyle | None = None, as_player: int | None = None) -> None:
-        super().__init__(as_player)
+    def __init__(
+        self, style: CardStyle | None = None, as_player: int | None = None, names: Sequence[str] | None = None
+    ) -> None:
+        super().__init__(as_player, names)
         self.style = style or CardStyle()
 
     def cards(self, cards: Sequence[Card]) -> str:
@@ -357,7 +359,7 @@ class Narrator(StepNarrator[Table]):
 
     def __init__(self, trace: JSON, teller: Teller | None = None, check: bool = True) -> None:
         self.teller = teller or Teller()
-        super().__init__(trace, Table.of(Setup.of(trace)), self.teller.as_player, None, check)
+        super().__init__(trace, Table.of(Setup.of(trace)), self.teller.as_player, self.teller.names, check)
         player = self.as_player
         if player is not None and not 0 <= player < self.table.players:
             raise SetupError(f"--as {player}: the trace's players are 0 to {self.table.players - 1}")
@@ -421,6 +423,7 @@ class Narrator(StepNarrator[Table]):
 
 
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
-    """The narrator of an Aw Ducks! trace (the registry's entry point); its stored states are checked against the
-    rules. Aw Ducks! has no hand-written record format, so every file it tells is a trace."""
-    return Narrator(loaded.trace, Teller(CardStyle(colours=symbols), as_player), check=not loaded.is_record)
+    """The narrator of an Aw Ducks! trace or record (the registry's entry point): a trace's stored states are checked
+    against the rules; a record's players are called by their names."""
+    teller = Teller(CardStyle(colours=symbols), as_player, loaded.names)
+    return Narrator(loaded.trace, teller, check=not loaded.is_record)

@@ -4,7 +4,7 @@ The codes are part of the conformance contract: an implementation under test mus
 illegal action with the same code. When an action is wrong in several ways, the code reported
 is the first of :class:`ErrorCode` in definition order (its *precedence*):
 :func:`duckspec.aw_ducks.rounds.check_action` gathers every refusal the section modules find and
-reports the most urgent (:func:`most_urgent`), and :func:`duckspec.aw_ducks.game.apply` refuses
+reports the most urgent (:func:`duckspec.refusals.most_urgent`), and :func:`duckspec.aw_ducks.game.apply` refuses
 everything once the game is over:
 
 1. ``game-over``: the game has a winner; nothing more is played (§2).
@@ -22,10 +22,10 @@ After a rejected action the state is unchanged and play continues from it.
 
 from __future__ import annotations
 
-import enum
+from duckspec.refusals import Refusal, RefusalCode
 
 
-class ErrorCode(enum.StrEnum):
+class ErrorCode(RefusalCode):
     """The stable kebab-case codes of illegal actions, in order of precedence."""
 
     GAME_OVER = "game-over"
@@ -35,11 +35,6 @@ class ErrorCode(enum.StrEnum):
     SCORE_REQUIRED = "score-required"
     DRAW_REQUIRED = "draw-required"
     CARD_NOT_IN_TABLEAU = "card-not-in-tableau"
-
-    @property
-    def precedence(self) -> int:
-        """1 for the code reported first when an action breaks several rules."""
-        return list(ErrorCode).index(self) + 1
 
     @property
     def section(self) -> str:
@@ -58,20 +53,9 @@ ERROR_SECTIONS: dict[ErrorCode, str] = {
 }
 
 
-class IllegalAction(Exception):
+class IllegalAction(Refusal[ErrorCode]):
     """An action the rules forbid.
 
     ``code`` is the stable error code, ``rule`` the section (``"§8"``) or ruling (``"AD-R03"``)
     it breaks, and the message says what would have been right.
     """
-
-    def __init__(self, code: ErrorCode, rule: str, message: str) -> None:
-        super().__init__(f"{code}: {message} ({rule})")
-        self.code = code
-        self.rule = rule
-        self.message = message
-
-
-def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
-    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
-    return min(problems, key=lambda problem: problem.code.precedence)

@@ -25,7 +25,6 @@ from duckspec.aw_ducks.actions import Action, Discard, Draw, Score, check_well_f
 from duckspec.aw_ducks.components import Card
 from duckspec.aw_ducks.discarding import benefit_of, discard_turn, forced_score_problem, forces_score, tableau_problem
 from duckspec.aw_ducks.drawing import draw_turn
-from duckspec.aw_ducks.errors import most_urgent
 from duckspec.aw_ducks.gameplay import Layout, next_player, turn_problem
 from duckspec.aw_ducks.objective import round_winners
 from duckspec.aw_ducks.options import STANDARD, RuleOptions
@@ -33,6 +32,7 @@ from duckspec.aw_ducks.round_end import final_score_problem, is_last_final_score
 from duckspec.aw_ducks.scoring import score_turn
 from duckspec.aw_ducks.setting_up import check_deck, check_players
 from duckspec.aw_ducks.turn_options import discard_choices, draw_problem, must_draw
+from duckspec.refusals import most_urgent
 
 Cards = tuple[Card, ...]
 
@@ -134,7 +134,7 @@ def check_action(state: RoundState, action: Action) -> None:
     A malformed action (not an action at all, a player that is no ``int``, a card that is no
     :class:`~duckspec.aw_ducks.components.Card`) is first a ``TypeError``
     (:func:`~duckspec.aw_ducks.actions.check_well_formed`). Then every section module's refusal is gathered and
-    :func:`~duckspec.aw_ducks.errors.most_urgent` picks the one to report, so the precedence is the order of
+    :func:`~duckspec.refusals.most_urgent` picks the one to report, so the precedence is the order of
     :class:`~duckspec.aw_ducks.errors.ErrorCode` and nothing else.
     """
     check_well_formed(action)

@@ -33,7 +33,6 @@ from duckspec.doubleduck.duck_course import (
     turn_problem,
     winning_position,
 )
-from duckspec.doubleduck.errors import most_urgent
 from duckspec.doubleduck.scoring import deal_scores
 from duckspec.doubleduck.soup_course import (
     Keepers,
@@ -43,6 +42,7 @@ from duckspec.doubleduck.soup_course import (
     keepers_after_trick,
 )
 from duckspec.doubleduck.variants import STANDARD, DrawOrder, RuleOptions
+from duckspec.refusals import most_urgent
 from duckspec.seats import side_of
 
 Items = TypeVar("Items", bound=tuple[Any, ...])
@@ -142,7 +142,7 @@ def check_action(state: DealState, action: Action) -> None:
 
     A malformed action (not a :class:`Play`, a card that is no :class:`~duckspec.cards.Card`) is first a
     ``TypeError`` (:func:`~duckspec.doubleduck.actions.check_well_formed`). Then every section module's
-    refusal is gathered and :func:`~duckspec.doubleduck.errors.most_urgent` picks the one to report, so
+    refusal is gathered and :func:`~duckspec.refusals.most_urgent` picks the one to report, so
     the precedence is the order of :class:`~duckspec.doubleduck.errors.ErrorCode` and nothing else.
     """
     check_well_formed(action)

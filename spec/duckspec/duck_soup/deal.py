@@ -25,7 +25,6 @@ from duckspec.duck_soup.cards import PLAYERS, Course
 from duckspec.duck_soup.courses import course_after_drawing, course_points, deal_over_refusal, is_deal_over
 from duckspec.duck_soup.dealing import check_deck, deal_hands, initial_stock
 from duckspec.duck_soup.drawing import draw_after, face_up_card
-from duckspec.duck_soup.errors import most_urgent
 from duckspec.duck_soup.quacking import (
     answer_problem,
     call_problem,
@@ -49,6 +48,7 @@ from duckspec.duck_soup.tricks import (
     turn_problem,
 )
 from duckspec.duck_soup.variants import STANDARD, RuleOptions
+from duckspec.refusals import most_urgent
 from duckspec.seats import opponent
 
 T = TypeVar("T")
@@ -166,7 +166,7 @@ def check_action(state: DealState, action: Action) -> None:
 
     A malformed action (not an action at all, a card that is no :class:`~duckspec.cards.Card`) is first a
     ``TypeError`` (:func:`~duckspec.duck_soup.actions.check_well_formed`). Then every section module's refusal
-    is gathered (the calls judged by the option ``calls``), and :func:`~duckspec.duck_soup.errors.most_urgent`
+    is gathered (the calls judged by the option ``calls``), and :func:`~duckspec.refusals.most_urgent`
     picks the one to report, so the precedence is the order of :class:`~duckspec.duck_soup.errors.ErrorCode`
     and nothing else.
     """

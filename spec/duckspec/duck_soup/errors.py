@@ -4,7 +4,7 @@ The codes are part of the conformance contract: an implementation under test mus
 illegal action with the same code. When an action is wrong in several ways, the code reported
 is the first of :class:`ErrorCode` in definition order (its *precedence*):
 :func:`duckspec.duck_soup.deal.check_action` gathers every refusal the section modules find and
-reports the most urgent (:func:`most_urgent`).
+reports the most urgent (:func:`duckspec.refusals.most_urgent`).
 
 1. ``game-over``: the game or match has a result; nothing more is played.
 2. ``deal-over``: the deal has ended (its Soup course is played out) and no next deal has begun:
@@ -28,10 +28,10 @@ After a rejected action the state is unchanged and play continues from it.
 
 from __future__ import annotations
 
-import enum
+from duckspec.refusals import Refusal, RefusalCode
 
 
-class ErrorCode(enum.StrEnum):
+class ErrorCode(RefusalCode):
     """The stable kebab-case codes of illegal actions, in order of precedence."""
 
     GAME_OVER = "game-over"
@@ -42,11 +42,6 @@ class ErrorCode(enum.StrEnum):
     CARD_NOT_IN_HAND = "card-not-in-hand"
     CALL_NOT_ALLOWED = "call-not-allowed"
     CALL_RANK_MISMATCH = "call-rank-mismatch"
-
-    @property
-    def precedence(self) -> int:
-        """1 for the code reported first when an action breaks several rules."""
-        return list(ErrorCode).index(self) + 1
 
     @property
     def section(self) -> str:
@@ -66,20 +61,9 @@ ERROR_SECTIONS: dict[ErrorCode, str] = {
 }
 
 
-class IllegalAction(Exception):
+class IllegalAction(Refusal[ErrorCode]):
     """An action the rules forbid.
 
     ``code`` is the stable error code, ``rule`` the section (``"§6"``) or ruling
     (``"DS-R02"``) it breaks, and the message says what would have been right.
     """
-
-    def __init__(self, code: ErrorCode, rule: str, message: str) -> None:
-        super().__init__(f"{code}: {message} ({rule})")
-        self.code = code
-        self.rule = rule
-        self.message = message
-
-
-def most_urgent(problems: list[IllegalAction]) -> IllegalAction:
-    """The refusal to report among ``problems`` (at least one): the one of highest precedence, the lowest number."""
-    return min(problems, key=lambda problem: problem.code.precedence)
