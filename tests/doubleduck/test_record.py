@@ -1,8 +1,6 @@
-"""Doubleduck records: read, written, refused with their line and column, turned into traces and back, and told.
+"""Doubleduck records: read, written, refused with their line and column, turned into traces, and told.
 
-The round trips of suite traces (a whole record, and one player's) run on a sample chosen by a
-printed seed (``DUCKSOUP_RECORD_SEED`` replays one), every kind of trace in it; under the soak
-profile (``nox -s soak``) on the whole suite.
+The whole suite's round trips and random edits are in ``test_record_suite.py``.
 """
 
 from __future__ import annotations
@@ -21,10 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import ducksoup.doubleduck.record
-from duckcheck.doubleduck.encoding import parse_action, parse_options
-from duckcheck.strict import same
 from ducksoup.cli import main
-from ducksoup.doubleduck.engine import Deal, Game
 from ducksoup.doubleduck.record import (
     EXAMPLE,
     RecordError,
@@ -37,60 +32,12 @@ from ducksoup.doubleduck.record import (
 )
 from ducksoup.doubleduck.record_grammar import read_call
 from ducksoup.records import MAX_RECORD
-from duckspec.cards import parse_card
-from duckspec.doubleduck import deal as spec_deal
-from duckspec.doubleduck import game as spec_game
 from tests.doubleduck import record_edits
 from tests.doubleduck.traces import load_traces
 
 JSON = dict[str, Any]
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-SEED = int(os.environ.get("DUCKSOUP_RECORD_SEED", random.randrange(1 << 30)))
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "doubleduck"
 SUITE = {trace["id"]: trace for trace in load_traces()}
-
-
-def kind_of(trace_id: str) -> str:
-    """The kind of a suite trace, for sampling: edge, negative, game, or a deal by its bots and draw option."""
-    parts = trace_id.split("-")
-    if parts[1] in ("edge", "negative", "game"):
-        return parts[1] + ("-as-played" if "as-played" in trace_id else "")
-    return "-".join(parts[1:3]) + ("-as-played" if "as-played" in trace_id else "")
-
-
-def sample(size: int) -> list[str]:
-    """Every trace in soak; else ``size`` of each kind, chosen by the printed seed."""
-    if SOAK:
-        return sorted(SUITE)
-    print(f"record sample seed {SEED} (DUCKSOUP_RECORD_SEED={SEED} replays it)")
-    rng = random.Random(SEED)
-    kinds: dict[str, list[str]] = {}
-    for name in sorted(SUITE):
-        kinds.setdefault(kind_of(name), []).append(name)
-    return [name for names in kinds.values() for name in rng.sample(names, min(size, len(names)))]
-
-
-def accepted(trace: JSON) -> list[JSON]:
-    return [step for step in trace["steps"] if "state" in step]
-
-
-def engine_states(trace: JSON, decks: tuple[str, ...]) -> list[JSON]:
-    """The states after each of ``trace``'s accepted actions, played on the engine from ``decks`` (the inferred
-    ones): the trace's own replay, without the cost of writing and validating a trace."""
-    cards = [[parse_card(deck[i : i + 2]) for i in range(0, len(deck), 2)] for deck in decks]
-    options = parse_options(trace["options"])
-    play = (
-        Deal(cards[0], trace["dealer"], options) if trace["scope"] == "deal" else Game(cards, trace["dealer"], options)
-    )
-    states = []
-    for step in accepted(trace):
-        play.apply(parse_action(step["action"]))
-        states.append(play.state())
-    return states
-
-
-def expected_states(trace: JSON) -> list[JSON]:
-    return [step["state"] for step in accepted(trace)]
 
 
 # The format
@@ -246,42 +193,6 @@ def test_a_deal_after_the_game_is_won_is_refused() -> None:
     assert "the game was won in deal 1" in inference.broken.reason
 
 
-# Suite traces: a whole record and one player's
-
-
-@pytest.mark.parametrize("name", sample(1))
-def test_a_trace_to_its_whole_record_and_back_replays_to_the_same_states(name: str) -> None:
-    original = SUITE[name]
-    record = parse_record(write_record(original, None))
-    inference = infer_decks(record)
-    assert same(expected_states(original), engine_states(original, inference.decks)), name
-
-
-@pytest.mark.parametrize("name", sample(1) if SOAK else ["dd-edge-as-played-draw"])
-def test_a_whole_record_converts_to_a_trace_with_the_same_states_and_outcome(name: str) -> None:
-    """The trace itself (written and validated, the costly part: one trace by default, the doctest another)."""
-    original = SUITE[name]
-    trace = record_to_trace(parse_record(write_record(original, None)), name, original["description"])
-    assert same(expected_states(original), [step["state"] for step in trace["steps"]]), name
-    assert same(original["final"], trace["final"]) and trace["options"] == original["options"]
-
-
-@pytest.mark.parametrize("name", sample(1))
-def test_one_players_record_reproduces_every_fact_written(name: str) -> None:
-    """Only what the player saw is written; the game inferred from it has the same plays, tables, calls, piles,
-    keepers, tricks, scores and outcome, and the player's own hand at every step."""
-    original = SUITE[name]
-    seat = random.Random(f"{SEED}-{name}").randrange(4)
-    text = write_record(original, seat)
-    record = parse_record(text)
-    assert all(hand == () for deal in record.deals for other, hand in enumerate(deal.hands) if other != seat)
-    inference = infer_decks(record)
-    for expected, got in zip(expected_states(original), engine_states(original, inference.decks), strict=True):
-        expected, got = dict(expected), dict(got)
-        assert expected.pop("hands")[seat] == got.pop("hands")[seat], name
-        assert same(expected, got), name
-
-
 # Through the commands: hostile records, broken rules, a record typed at a terminal, the docs' dispute
 
 LINE = 1000
@@ -407,60 +318,6 @@ def test_a_record_typed_at_a_terminal_is_told_with_its_dispute_settled() -> None
     expected = (DOCS / "thursday-club-explained.txt").read_text(encoding="utf-8").splitlines()
     assert told.splitlines()[0].startswith("record: the record read from standard input [inferred: ")
     assert told.splitlines()[1:] == expected[1:]
-
-
-# Single edits of suite records (the family's driver samples many; here a sample checks the edit function)
-
-EDIT_SAMPLE = 500 if SOAK else 24
-
-
-def play_on_the_spec(record_text: str) -> None:
-    """Play the game inferred from the record on the specification; its ``IllegalAction`` fails the test."""
-    record = parse_record(record_text)
-    inference = infer_decks(record)
-    decks = [[parse_card(deck[i : i + 2]) for i in range(0, len(deck), 2)] for deck in inference.decks]
-    actions = [action for deal in inference.actions for action in deal]
-    if record.scope == "deal":
-        state: Any = spec_deal.new_deal(decks[0], record.dealer, record.options)
-        for action in actions:
-            state = spec_deal.apply(state, action)
-    else:
-        state = spec_game.new_game(decks, record.dealer, record.options)
-        for action in actions:
-            state = spec_game.apply(state, action)
-
-
-def breach_line(text: str) -> int | None:
-    inference = infer_decks(parse_record(text), until_broken=True)
-    return None if inference.broken is None else inference.broken.line
-
-
-def test_single_edits_are_legal_or_refused_at_the_first_impossible_line() -> None:
-    rng = random.Random(SEED)
-    print(f"record edits seed {SEED}")
-    names = [name for name in sorted(SUITE) if SUITE[name]["scope"] == "deal"]
-    kinds: dict[str, int] = {}
-    done = 0
-    while done < EDIT_SAMPLE:
-        original = write_record(SUITE[rng.choice(names)], None)
-        edited = record_edits.edit(original, rng)
-        if edited is None:
-            continue
-        done += 1
-        kinds[edited.kind] = kinds.get(edited.kind, 0) + 1
-        before, after = original.splitlines(), edited.text.splitlines()
-        assert [a for i, a in enumerate(after) if i != edited.line - 1] == [
-            b for i, b in enumerate(before) if i != edited.line - 1
-        ]
-        assert after[edited.line - 1] != before[edited.line - 1]
-        line = breach_line(edited.text)
-        if line is None:
-            play_on_the_spec(edited.text)
-            continue
-        assert line >= edited.line, (edited, line)
-        assert breach_line("\n".join(after[: line - 1]) + "\n") is None, (edited, line)
-        assert breach_line("\n".join(after[:line]) + "\n") == line, (edited, line)
-    assert set(kinds) == set(record_edits.KINDS), kinds
 
 
 def test_an_edit_names_its_line_and_kind() -> None:
