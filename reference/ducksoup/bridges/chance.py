@@ -224,9 +224,10 @@ class ChanceEpisode:
         deck = self.engine_deck(self.engine)  # put the card in its place; the cards not chosen yet stay below it
         found = deck.index(card, position)
         deck[position], deck[found] = deck[found], deck[position]
-        if len(self.deck) == self.target:
-            assert self.pending is not None
-            self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
+        # Tried again after every card: whether the engine takes the next card may depend on this one (a Draw
+        # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
+        assert self.pending is not None
+        self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
 
     def _start(self) -> None:
         rest = self.left[:]
@@ -308,8 +309,11 @@ class ChanceEpisode:
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceEpisode:
         copied = type(self).__new__(type(self))
         for name, value in vars(self).items():
-            engine = name in ("engine", "trial") and value is not None
-            setattr(copied, name, copy_engine(value) if engine else copy_value(value))
+            if name in ("engine", "trial") and value is not None:
+                value = copy_engine(value)
+            elif type(value) is list:  # the episode's history; its other fields are never changed in place
+                value = copy_value(value)
+            setattr(copied, name, value)
         return copied
 
     def parameters(self) -> JSON:
