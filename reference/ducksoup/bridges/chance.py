@@ -54,7 +54,7 @@ def copy_value(value: Any) -> Any:
 def copy_engine(engine: Any) -> Any:
     """A copy of an engine with ``__slots__`` that shares its action objects (a deep copy would not, and the
     engines recognise their own actions by identity)."""
-    kind = type(engine)
+    kind: Any = type(engine)
     copied = kind.__new__(kind)
     for name in kind.__slots__:
         setattr(copied, name, copy_value(getattr(engine, name)))
@@ -242,7 +242,7 @@ class ChanceEpisode:
         if not 0 <= number < self.num_actions:
             raise ValueError(f"an action is a number from 0 to {self.num_actions - 1}, not {number}")
         if number not in self.legal_ids(engine):
-            engine.apply(self.engine_action(player, number))  # raises IllegalAction with the rules' code, changing nothing
+            engine.apply(self.engine_action(player, number))  # raises IllegalAction with the rules' code, unchanged
             raise RuntimeError(f"the engine accepted action {number} though it is not among its legal actions")
         self.events.append((player, number, -1))
         if not self._try(player, self.engine_action(player, number)):
@@ -274,7 +274,7 @@ class ChanceEpisode:
     # What a player knows
 
     def sees(self, seers: int, player: int) -> bool:
-        return seers == player or seers == EVERYONE
+        return seers in (player, EVERYONE)
 
     def own_events(self, player: int) -> list[tuple[int, int]]:
         """``player``'s history: (actor, action number) for each action, (-1, card) for each card it saw."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,8 +34,6 @@ class Facts:
     players: tuple[int, int]
     """The fewest and the most players."""
     zero_sum: bool
-    reward_model_terminal: bool = True
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def game_type(self) -> pyspiel.GameType:
         return pyspiel.GameType(
@@ -77,6 +75,8 @@ class BridgeGame(pyspiel.Game):  # type: ignore[misc]
     """One episode of a game under the rule options of its parameters; a subclass gives the game's parts."""
 
     facts: ClassVar[Facts]
+    state_class: ClassVar[type[BridgeState]]
+    """The game's state: :class:`BridgeState`, unless the game adds to it."""
     observation_layout: Layout
     information_layout: Layout
 
@@ -114,7 +114,7 @@ class BridgeGame(pyspiel.Game):  # type: ignore[misc]
     # OpenSpiel's
 
     def new_initial_state(self) -> BridgeState:
-        return BridgeState(self)
+        return self.state_class(self)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
@@ -139,7 +139,7 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if to_act is None else int(to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.deal.legal_actions() if player == self.deal.to_act else []  # type: ignore[no-any-return]
+        return self.deal.legal_actions() if player == self.deal.to_act else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.deal.chance_outcomes()  # type: ignore[no-any-return]
@@ -213,6 +213,9 @@ class BridgeObserver:
         if self.perfect_recall:
             return state.deal.information_state(player)  # type: ignore[no-any-return]
         return json.dumps(state.deal.view(player), separators=(",", ":"))
+
+
+BridgeGame.state_class = BridgeState
 
 
 def register(game: type[BridgeGame]) -> None:

@@ -92,7 +92,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
             raise ValueError(f"{name}: render_mode is 'ansi' or None, not {render_mode!r}")
         seat = plain(seat)
         if seat is not None and (type(seat) is not int or seat not in range(players)):  # True == 1, but no player
-            raise ValueError(f"{name}: {self.seat_option} is {seats_or(range(players), 'None (at random)')}, not {seat!r}")
+            choices = seats_or(range(players), "None (at random)")
+            raise ValueError(f"{name}: {self.seat_option} is {choices}, not {seat!r}")
         self.render_mode = render_mode
         self.players = players
         self.seat = seat
@@ -186,8 +187,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.legal = None
         agents = self.possible_agents
         self.agents = agents[:]
-        self.rewards = dict.fromkeys(agents, 0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0)
+        self.rewards: dict[str, float] = dict.fromkeys(agents, 0)
+        self._cumulative_rewards: dict[str, float] = dict.fromkeys(agents, 0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}

@@ -161,6 +161,10 @@ class ChanceDeal:
             return []
         return legal_ids(self.engine)
 
+    def engine_action(self, player: int, number: int) -> Action:
+        """The engine's own action object for ``player`` taking action ``number``."""
+        return engine_action(player, number)
+
     def returns(self) -> tuple[int, int]:
         """Each player's deal score minus the opponent's, once the deal is over; (0, 0) before."""
         if not self.is_over:
