@@ -58,7 +58,8 @@ def plain(value: Any) -> Any:
 def check_choice(env_name: str, name: str, value: Any, allowed: Sequence[Any]) -> Any:
     """``value`` if it is one of ``allowed`` (not a bool standing for 0 or 1); else one clear ``ValueError``."""
     if isinstance(value, bool) or value not in allowed:
-        choices = " or ".join(repr(choice) for choice in allowed)
+        names = [repr(choice) for choice in allowed]
+        choices = ", ".join(names[:-1]) + " or " + names[-1]
         raise ValueError(f"{env_name}: {name} is {choices}, not {value!r}")
     return value
 
