@@ -5,7 +5,8 @@ Not default: soak (long property and differential tests), suite-power (how many 
 implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
-bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets), bridges-bots (an
+OpenSpiel bot against the greedy bot in every game).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ def tests_named(*names: str) -> list[str]:
     return [str(path) for name in names for path in sorted(Path("tests").glob(f"**/{name}"))]
 
 
-BRIDGE_TESTS = tests_named("test_openspiel.py", "test_pettingzoo.py")
+BRIDGE_TESTS = tests_named("test_bridges.py", "test_openspiel.py", "test_pettingzoo.py")
+BRIDGE_BOT_TESTS = tests_named("test_openspiel_bots.py")
+"""An OpenSpiel bot (IS-MCTS) against each game's greedy bot: a few deals or rounds, some seconds each."""
 SOAK_FILES = (
     "test_properties.py",
     "test_differential.py",
@@ -255,11 +258,21 @@ def bench_bot(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bridges(session: nox.Session) -> None:
-    """Duck Soup in OpenSpiel and PettingZoo, with their extras installed: OpenSpiel's random simulation test
-    with serialization, PettingZoo's API and seed tests, the differential and information-state tests, an
-    IS-MCTS bot against the greedy bot, the docs' examples (the tests session skips these files)."""
+    """Every game in OpenSpiel and PettingZoo, with their extras installed: for each game and player count
+    OpenSpiel's random simulation test with serialization, PettingZoo's API and seed tests, the differential and
+    information-state tests, the tensors' layouts and the errors; Duck Soup's IS-MCTS bot against the greedy bot;
+    the docs' examples (the tests session skips these files, but test_bridges.py's check that the base package
+    never imports the libraries)."""
     install(session, f"test,{BRIDGES}")
     session.run("pytest", *BRIDGE_TESTS, *session.posargs, env={"DUCKSOUP_BRIDGE_DEALS": "6"})
+
+
+@nox.session(name="bridges-bots", python=PYTHON)
+def bridges_bots(session: nox.Session) -> None:
+    """An OpenSpiel bot (IS-MCTS) plays a few deals or rounds of every game and player count against the greedy
+    bot through the OpenSpiel bridges (not run by default: about half a minute of processor time)."""
+    install(session, f"test,{BRIDGES}")
+    session.run("pytest", *BRIDGE_BOT_TESTS, *session.posargs)
 
 
 @nox.session(python=PYTHON)

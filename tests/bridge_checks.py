@@ -243,3 +243,44 @@ def check_env_refusals(make: Callable[..., Any], name: str, unit: str) -> None:
         make(**{option: True})
     with pytest.raises(ValueError, match=f"^{name}: {option} is 0,? .*1.*, not 9$"):
         env.reset(options={option: 9})
+
+
+# An OpenSpiel bot against the greedy bot
+
+
+def ismcts_against_greedy(
+    game: Any, greedy: Callable[[int], Any], action_id: Callable[[Any], int], episodes: int
+) -> None:
+    """IS-MCTS in seat ``episode % players``, sampling the cards it has not seen through ``resample_from_infostate``,
+    against the game's greedy bot (``greedy(seed)``, deciding from the engine's view) in every other seat; the
+    returns are the engine's for the same deck and actions."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = random.Random(11)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(2))
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.random))
+    players = game.num_players()
+    for episode in range(episodes):
+        seat = episode % players
+        greedies = {player: greedy(episode * players + player) for player in range(players) if player != seat}
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            elif state.current_player() == seat:
+                state.apply_action(bot.step(state))
+            else:
+                player = state.current_player()
+                chosen = greedies[player].choose(state.view(player), state.engine_legal_actions())
+                state.apply_action(action_id(chosen))
+        deal = state.deal
+        rest = list(deal.pack)
+        for card in deal.deck:
+            rest.remove(card)
+        reference = deal.new_engine(deal.deck + rest)
+        for actor, number, _ in deal.events:
+            if actor >= 0:
+                reference.apply(deal.engine_action(actor, number))
+        assert reference.is_over and state.returns() == deal.final_returns(reference)

@@ -26,7 +26,8 @@ action of the three games is public) and one per card the player saw taken from 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import numbers
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -304,6 +305,41 @@ class ChanceEpisode:
     def observation_string(self, player: int) -> str:
         return json.dumps(self.view(player), separators=(",", ":"))
 
+    def shown_later(self) -> set[int]:
+        """Cards every player has seen since they were taken (played face up): a game whose cards are played says
+        which; by default none."""
+        return set()
+
+    def unseen_positions(self, player: int) -> list[int]:
+        """The positions of the deck chosen so far whose cards ``player`` has not seen, nor any card of the same
+        kind since (an exchange among them keeps every action of the history legal and the player's view)."""
+        shown = self.shown_later()
+        return [
+            position
+            for position, seers in enumerate(self.seers_of)
+            if not self.sees(seers, player) and self.deck[position] not in shown
+        ]
+
+    def resampled_moves(self, player: int, uniform: Callable[[], float]) -> list[int]:
+        """The moves of an episode ``player`` cannot tell from this one: the cards of :meth:`unseen_positions`
+        shuffled among their places (``uniform()`` draws from [0, 1)), the actions unchanged."""
+        check_player(player, self.players)
+        unseen = self.unseen_positions(player)
+        cards = [self.deck[position] for position in unseen]
+        for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates
+            j = min(i, int(uniform_sample(uniform) * (i + 1)))
+            cards[i], cards[j] = cards[j], cards[i]
+        deck = self.deck[:]
+        for position, card in zip(unseen, cards, strict=True):
+            deck[position] = card
+        replayed = type(self)(**self.parameters())
+        moves = []
+        for number in self.moves:
+            move = deck[len(replayed.deck)] if replayed.is_chance else number
+            replayed.apply(move)
+            moves.append(move)
+        return moves
+
     # Copies, for OpenSpiel's clone and serialization
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceEpisode:
@@ -331,6 +367,17 @@ def replay(kind: type[ChanceEpisode], parameters: JSON, moves: Sequence[int]) ->
     for move in moves:
         episode.apply(move)
     return episode
+
+
+def uniform_sample(uniform: Callable[[], float]) -> float:
+    """A draw of ``uniform()``, refused unless a number in [0, 1): a sampler out of range would otherwise bias a
+    shuffle without a word (a negative index counts from the end; NaN fails inside ``int``)."""
+    sample = uniform()
+    if isinstance(sample, bool) or not isinstance(sample, numbers.Real):
+        raise TypeError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
+    if not 0.0 <= sample < 1.0:
+        raise ValueError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
+    return float(sample)
 
 
 def _take(left: list[int], card: int) -> bool:

@@ -183,6 +183,13 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
         player = self.deal.to_act
         return [] if player is None else [self.deal.engine_action(player, n) for n in self.deal.legal_actions()]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> BridgeState:
+        """A state the player cannot tell from this one: the cards it has not seen dealt anew (for IS-MCTS)."""
+        state: BridgeState = self.get_game().new_initial_state()
+        for move in self.deal.resampled_moves(player_id, probability_sampler):
+            state.apply_action(move)
+        return state
+
 
 class BridgeObserver:
     """OpenSpiel's observer: the observation (``perfect_recall=False``) or the information state."""

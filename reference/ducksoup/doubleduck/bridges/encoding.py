@@ -203,6 +203,10 @@ class ChanceDeal(ChanceEpisode):
             return actor
         return DRAWERS[engine.to_move][(position - STOCK_START) % 4] if engine.to_move >= 0 else NOBODY
 
+    def shown_later(self) -> set[int]:
+        """The cards played so far: face up, seen by all."""
+        return {number // CALLS for actor, number, _ in self.events if actor >= 0}
+
     def legal_ids(self, engine: Deal) -> list[int]:
         return legal_ids(engine)
 

@@ -30,7 +30,7 @@ One episode is one deal, dealt, played and scored (§3-§8) by the reference eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import pyspiel
@@ -130,13 +130,6 @@ class DuckSoupState(BridgeState):
             f"points {state['points']}, tricks {state['tricks']}, scores {state['scores']}",
         ]
         return "\n".join(lines)
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> DuckSoupState:
-        """A state the player cannot tell from this one: the cards it has not seen dealt anew (for IS-MCTS)."""
-        state = self.get_game().new_initial_state()
-        for move in self.deal.resampled_moves(player_id, probability_sampler):
-            state.apply_action(move)
-        return state  # type: ignore[no-any-return]
 
 
 class DuckSoupGame(BridgeGame):
