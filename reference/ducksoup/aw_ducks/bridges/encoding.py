@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from ducksoup.arguments import check_player
 from ducksoup.aw_ducks.engine import (
@@ -139,27 +140,88 @@ def action_features(number: int) -> tuple[int]:
 # Observations
 
 
-def write_observation(out: Vector, game: Round, player: int, at: dict[str, int]) -> None:
-    """Write ``game.observation(player)`` into ``out``, read from the engine (``at``: the layout's offsets)."""
-    out.fill(0.0)
-    players = game.players
-    ones = [player, at["start"] + game.start, at["phase"] + PHASES.index(game.phase)]
-    if game.phase is not OVER:
-        ones.append(at["to_act"] + game.p)
-    if game.ender is not None:
-        ones.append(at["ender"] + game.ender)
-    for seat in range(players):
-        base = at["tableaux"] + NUMBERS * seat
-        ones += [base + card for card in game.tableaux[seat]]
-        base = at["scored"] + KINDS * seat
-        ones += [base + card for card in game.scored[seat]]
-    np.add.at(out, ones, 1.0)
-    out[at["deck"]] = DECK_SIZE - game.top
-    out[at["pond"] : at["discards"]] = game.pond
-    out[at["discards"] : at["tableaux"]] = game.discards
-    out[at["stash_sizes"] : at["ender"]] = [len(stash) for stash in game.stashes]
-    if game.phase is OVER:
-        out[at["scores"] :] = game.points
+def counts(cards: list[int], kinds: int) -> Vector:
+    """How many copies of each card ``cards`` holds, as a ``float32`` vector of ``kinds``."""
+    return np.bincount(cards, minlength=kinds).astype(np.float32)
+
+
+class ObservationWriter:
+    """Writes ``game.observation(player)`` into a vector of :func:`observation_layout`, read from the engine.
+
+    The one-hot pieces and the tableaux (mostly one copy of a card: the engine keeps their bitmasks) are the bits
+    of one integer, unpacked in one step; the piles that only grow during a round, the score piles and the
+    discard pile, are counted once per size and kept (:meth:`forget` before another round); then the counts.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.at = offsets(observation_layout(players))
+        self.bytes = (self.at["end"] + 7) // 8
+        self.kept: dict[tuple[int, int], Vector] = {}
+
+    def forget(self) -> None:
+        self.kept.clear()
+
+    def pile(self, seat: int, cards: list[int], size: int) -> Vector:
+        """The counts of a pile that only grows (``seat`` -1 for the discard pile, ``cards`` its counts), by size."""
+        key = (seat, size)
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = counts(_listed(cards) if seat < 0 else cards, KINDS)
+        return found
+
+    def write(self, out: Vector, game: Round, player: int) -> None:
+        at = self.at
+        bits = 1 << player | 1 << (at["start"] + game.start) | 1 << (at["phase"] + PHASES.index(game.phase))
+        if game.phase is not OVER:
+            bits |= 1 << (at["to_act"] + game.p)
+        if game.ender is not None:
+            bits |= 1 << (at["ender"] + game.ender)
+        twice = 0
+        tableaux = at["tableaux"]
+        for seat, mask in enumerate(game.masks):
+            base = tableaux + NUMBERS * seat
+            bits |= mask << base
+            tableau = game.tableaux[seat]
+            if len(tableau) != mask.bit_count():  # a card held twice
+                seen = 0
+                for card in tableau:
+                    if seen >> card & 1:
+                        twice |= 1 << (base + card)
+                    seen |= 1 << card
+        out[:] = _unpacked(bits, self.bytes, out.size)
+        if twice:
+            out += _unpacked(twice, self.bytes, out.size)
+        out[at["deck"]] = DECK_SIZE - game.top
+        pond = at["pond"]
+        for kind, copies in enumerate(game.pond):
+            if copies:
+                out[pond + kind] = copies
+        discards = game.discards
+        out[at["discards"] : at["tableaux"]] = self.pile(-1, discards, sum(discards))
+        scored = at["scored"]
+        for seat, cards in enumerate(game.scored):
+            if cards:
+                out[scored + KINDS * seat : scored + KINDS * (seat + 1)] = self.pile(seat, cards, len(cards))
+        sizes = at["stash_sizes"]
+        for seat, stash in enumerate(game.stashes):
+            if stash:
+                out[sizes + seat] = len(stash)
+        if game.phase is OVER:
+            out[at["scores"] :] = game.points
+
+
+def _unpacked(bits: int, size: int, count: int) -> npt.NDArray[np.uint8]:
+    return np.unpackbits(np.frombuffer(bits.to_bytes(size, "little"), dtype=np.uint8), count=count, bitorder="little")
+
+
+def _listed(copies: list[int]) -> list[int]:
+    """The cards of a list of counts, each as often as its count."""
+    return [card for card, count in enumerate(copies) for _ in range(count)]
+
+
+def write_observation(out: Vector, game: Round, player: int) -> None:
+    """Write ``game.observation(player)`` into ``out`` (:func:`observation_layout` of the game's players)."""
+    ObservationWriter(game.players).write(out, game, player)
 
 
 class ChanceRound(ChanceEpisode):
@@ -175,7 +237,6 @@ class ChanceRound(ChanceEpisode):
     def __init__(self, players: int = 2, start: int = 0) -> None:
         check_players(players, start)
         self.start = start
-        self.offsets = offsets(observation_layout(players))
         self.info_layout = information_state_layout(players)
         super().__init__(players)
 
@@ -221,7 +282,7 @@ class ChanceRound(ChanceEpisode):
 
     def write_observation(self, out: Vector, player: int) -> None:
         check_player(player, self.players)
-        write_observation(out, self.engine, player, self.offsets)
+        write_observation(out, self.engine, player)
 
     def write_information_state(self, out: Vector, player: int) -> None:
         write_information(

@@ -29,12 +29,11 @@ from pettingzoo import AECEnv
 
 from ducksoup.aw_ducks.bridges.encoding import (
     NUM_ACTIONS,
+    ObservationWriter,
     action_text,
     engine_action,
     legal_ids,
     observation_high,
-    observation_layout,
-    write_observation,
 )
 from ducksoup.aw_ducks.display import CardStyle
 from ducksoup.aw_ducks.engine import CARDS, FULL, PLAYER_COUNTS, Round, deck_numbers
@@ -42,7 +41,7 @@ from ducksoup.aw_ducks.narrate import Narrator, Teller
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, plain, wrapped
 from ducksoup.bridges.render import NarratedTable
-from ducksoup.bridges.tensors import Vector, offsets
+from ducksoup.bridges.tensors import Vector
 from ducksoup.display import plain_output
 
 
@@ -62,7 +61,7 @@ class raw_env(CardEnv):
     def __init__(self, render_mode: str | None = None, players: int = 2, start: int | None = None) -> None:
         EzPickle.__init__(self, render_mode=render_mode, players=players, start=start)
         players = check_choice("aw_ducks_v0", "players", plain(players), PLAYER_COUNTS)
-        self.at = offsets(observation_layout(players))
+        self.writer = ObservationWriter(players)
         self.teller = Teller(CardStyle(colours=not plain_output()))
         self.table: NarratedTable | None = None
         self.setup(render_mode, players, start, observation_high(players))
@@ -73,6 +72,7 @@ class raw_env(CardEnv):
             recorder = TraceRecorder("env", "A round in the environment", "round", cards, seat, players=self.players)
             trace = {**recorder.snapshot(), "decks": recorder.decks}
             self.table = NarratedTable(Narrator(trace, self.teller, check=False))
+        self.writer.forget()
         return Round(deck, seat, self.players)
 
     def shuffled(self) -> list[int]:
@@ -91,7 +91,7 @@ class raw_env(CardEnv):
         return action_text(number)
 
     def write_observation(self, out: Vector, deal: Round, player: int) -> None:
-        write_observation(out, deal, player, self.at)
+        self.writer.write(out, deal, player)
 
     def final_rewards(self, deal: Round) -> list[float]:
         return [float(points) for points in deal.points]
