@@ -6,6 +6,7 @@ from __future__ import annotations
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,20 @@ def test_information_rows_hold_actions_and_cards_in_order() -> None:
     assert out.nonzero()[0].tolist() == [1, 2, 4 + 2 + 3 + 2, 13 + 0, 13 + 2 + 1]
     with pytest.raises(ValueError, match="an information state holds 3 events at most, not 4"):
         write_information(out, layout, 3, 1, [0], [(-1, 2)] * 4, lambda number: (number,))
+
+
+@pytest.mark.parametrize("bridge", ["openspiel", "pettingzoo"])
+def test_the_documented_family_example_runs(bridge: str) -> None:
+    """docs/python/<bridge>_family_example.py, as the bridge's page shows it: one episode of Doubleduck and one of
+    Aw Ducks!, every return or reward each game's."""
+    pytest.importorskip("pyspiel" if bridge == "openspiel" else "pettingzoo")
+    example = Path(__file__).resolve().parents[1] / "docs" / "python" / f"{bridge}_family_example.py"
+    done = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    if bridge == "openspiel":
+        assert lines[0].startswith("python_doubleduck: 104 chance nodes, 104 actions, returns [")
+        assert lines[1].startswith("python_aw_ducks: ") and len(lines) == 2
+    else:
+        assert lines[0].startswith("doubleduck_v0 rewards: {'player_0': ") and "'player_3'" in lines[0]
+        assert lines[1].startswith("aw_ducks_v0 rewards: {'player_0': ") and "'player_3'" in lines[1]

@@ -66,8 +66,8 @@ class ChanceEpisode:
     """One episode (a deal or a round): its deck chosen card by card at chance nodes by :meth:`apply`.
 
     ``apply(n)`` takes a card number at a chance node and an action number at a player's turn. The subclass
-    sets the class facts (:attr:`pack`, :attr:`players` unless the episode sets it) and the methods below
-    that raise ``NotImplementedError``.
+    sets the class facts (:attr:`pack`, :attr:`kinds`, :attr:`num_actions`, :attr:`unit`) and the methods below
+    that raise ``NotImplementedError``, and gives ``players`` to this constructor.
     """
 
     pack: ClassVar[tuple[int, ...]] = ()

@@ -121,7 +121,7 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         raise NotImplementedError
 
     def shuffled(self) -> list[int]:
-        """A deck order shuffled with :attr:`np_random`."""
+        """A deck order shuffled with the environment's generator (``self.np_random``)."""
         raise NotImplementedError
 
     def deck_from(self, cards: Sequence[Any]) -> list[int]:

@@ -48,6 +48,7 @@ DRAW_ACTION, SCORE_ACTION = 0, 1
 NUM_ACTIONS = 2 + NUMBERS
 """How many action numbers there are: Draw, Score and a discard of each of the 36 number cards."""
 PHASES = ("turn", "forced-score", "final-score", "over")
+"""The engine's phases, in the order of their one-hot piece."""
 MAX_POINTS = 2 * sum(VALUE[:6]) * 6 + 24 * 5
 """A player's points in a round at most: every number card (2 x 21 per colour, 6 colours) and every duck (5)."""
 

@@ -72,6 +72,7 @@ OBSERVATION_LAYOUT: Layout = (
 """The pieces of the observation vector, in order, with their shapes."""
 OFFSET = offsets(OBSERVATION_LAYOUT)
 OBSERVATION_SIZE = OFFSET["end"]
+"""The length of the observation vector (381)."""
 MAX_EVENTS = MAX_ACTIONS + 26
 """Events in a player's history at most: every action, the 13 cards dealt to it and the 13 it draws."""
 INFORMATION_LAYOUT = information_layout(4, (("dealer", (4,)),), 52 + CALLS, 52, MAX_EVENTS)
