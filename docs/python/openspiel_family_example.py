@@ -14,7 +14,7 @@ for name, params in [("python_doubleduck", {"draw": "winner-first"}), ("python_a
     chance = 0
     while not state.is_terminal():
         if state.is_chance_node():  # a card dealt or taken from the deck, by its copies left
-            cards, probabilities = zip(*state.chance_outcomes())
+            cards, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(cards, probabilities)[0])
             chance += 1
         else:

@@ -16,7 +16,8 @@ from a deck shuffled with the environment's seeded generator; the machinery is
 * **Options**: ``players`` (2-4), ``start`` (the player who starts; ``None``, the default, draws it at random
   each episode). ``reset(seed, options={"deck": [...], "start": s})`` replays a given deck order of the 96
   cards (top first; card numbers 0-41, ``Card`` values or notation such as ``"3R"``).
-* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` tells the round in the words of ``ducksoup play``.
+* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` tells the round in the words of
+  ``ducksoup play``.
 """
 
 from __future__ import annotations

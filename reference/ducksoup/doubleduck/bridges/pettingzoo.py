@@ -14,7 +14,8 @@ the machinery is :class:`ducksoup.bridges.pettingzoo.CardEnv`'s.
 * **Options**: ``draw`` (``"winner-first"`` or ``"as-played"``, ruling DD-R02), ``dealer`` (0-3; ``None``,
   the default, draws it at random each episode). ``reset(seed, options={"deck": [...], "dealer": d})``
   replays a given deck order of the 104 cards (top first; card numbers 0-51, ``Card`` values or ``"TC"``).
-* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` tells the deal in the words of ``ducksoup play``.
+* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` tells the deal in the words of
+  ``ducksoup play``.
 """
 
 from __future__ import annotations

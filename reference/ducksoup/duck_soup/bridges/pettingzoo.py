@@ -18,8 +18,8 @@ deck shuffled with the environment's seeded random generator.
   ``dealer`` (0 or 1; ``None``, the default, draws it at random each episode).
   ``reset(seed, options={"deck": [...], "dealer": d})`` replays a given deck order (top first;
   card numbers 0-51, ``Card`` values or ``"TC"`` notation); other keys of ``options`` are ignored.
-* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` returns the table as ``ducksoup play`` prints
-  it (:mod:`ducksoup.duck_soup.bridges.render`).
+* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` returns the table as
+  ``ducksoup play`` prints it (:mod:`ducksoup.duck_soup.bridges.render`).
 
 The machinery (agents, spaces, masks, seeding, the checks of every step) is
 :class:`ducksoup.bridges.pettingzoo.CardEnv`'s; Duck Soup gives its engine, numbers, tensor and words.
