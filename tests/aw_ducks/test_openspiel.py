@@ -8,6 +8,7 @@ Skipped without the extra (``pip install -e ".[openspiel]"``); ``nox -s bridges`
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -15,11 +16,13 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+import numpy as np
 import pyspiel
 
 from ducksoup.aw_ducks.bridges.encoding import (
     MAX_POINTS,
     ChanceRound,
+    ObservationWriter,
     action_id,
     action_text,
     engine_action,
@@ -30,6 +33,8 @@ from ducksoup.aw_ducks.bridges.encoding import (
 from ducksoup.aw_ducks.bridges.openspiel import SHORT_NAME
 from ducksoup.aw_ducks.engine import FULL, NAMES, Round
 from ducksoup.bridges.chance import EVERYONE, NOBODY
+from ducksoup.bridges.tensors import offsets
+from duckspec.aw_ducks.components import parse_card
 from duckspec.aw_ducks.errors import IllegalAction
 from tests.bridge_checks import (
     check_differential,
@@ -182,3 +187,65 @@ def test_clones_and_serialized_states_come_back_equal() -> None:
     assert restored.history() == state.history() and str(restored) == str(state)
     for player in range(3):
         assert restored.information_state_string(player) == state.information_state_string(player)
+
+
+def expected_observation(view: dict[str, Any], players: int) -> list[float]:
+    """The observation vector of a view in the engine's form, encoded here from the view's JSON (independently of
+    the bridge's encoder, which reads the engine)."""
+    layout = observation_layout(players)
+    at = offsets(layout)
+    numbers = [0.0] * at["end"]
+
+    def cards(text: str) -> list[int]:
+        return [parse_card(text[i : i + 2]).index for i in range(0, len(text), 2)]
+
+    numbers[view["player"]] = numbers[at["start"] + view["start"]] = 1
+    numbers[at["phase"] + ("turn", "forced-score", "final-score", "over").index(view["phase"])] = 1
+    if view["to_act"] is not None:
+        numbers[at["to_act"] + view["to_act"]] = 1
+    if view["ender"] is not None:
+        numbers[at["ender"] + view["ender"]] = 1
+    numbers[at["deck"]] = view["deck"]
+    for card in cards(view["pond"]):
+        numbers[at["pond"] + card - 36] += 1
+    for card in cards(view["discards"]):
+        numbers[at["discards"] + card] += 1
+    for seat in range(players):
+        for card in cards(view["tableaux"][seat]):
+            numbers[at["tableaux"] + 36 * seat + card] += 1
+        for card in cards(view["scored"][seat]):
+            numbers[at["scored"] + 42 * seat + card] += 1
+    numbers[at["stash_sizes"] : at["stash_sizes"] + players] = view["stash_sizes"]
+    if view["scores"] is not None:
+        numbers[at["scores"] : at["scores"] + players] = view["scores"]
+    return numbers
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_observation_tensor_encodes_the_engine_view(players: int) -> None:
+    """At every step of a random round each player's observation tensor is the view's encoding, piece by piece (the
+    layout pinned here), through OpenSpiel and through the environment's writer, which keeps pile counts."""
+    assert [name for name, _ in observation_layout(players)] == [
+        "player", "start", "phase", "to_act", "deck", "pond", "discards", "tableaux", "scored", "stash_sizes",
+        "ender", "scores",
+    ]  # fmt: skip
+    assert dict(observation_layout(players))["tableaux"] == (players, 36)
+    assert dict(observation_layout(players))["scored"] == (players, 42)
+    rng = random.Random(players)
+    writer = ObservationWriter(players)
+    out = np.empty(offsets(observation_layout(players))["end"], dtype=np.float32)
+    state = load(players).new_initial_state()
+    while True:
+        for player in range(players):
+            expected = expected_observation(json.loads(state.observation_string(player)), players)
+            assert state.observation_tensor(player) == expected
+            if not state.is_chance_node():
+                writer.write(out, state.deal.engine, player)
+                assert out.tolist() == expected
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            cards, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(cards, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))

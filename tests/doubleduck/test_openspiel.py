@@ -18,6 +18,7 @@ pytest.importorskip("pyspiel")
 import pyspiel
 
 from ducksoup.bridges.chance import EVERYONE
+from ducksoup.bridges.tensors import offsets
 from ducksoup.doubleduck.bridges.encoding import (
     CALLS,
     INFORMATION_LAYOUT,
@@ -30,6 +31,7 @@ from ducksoup.doubleduck.bridges.encoding import (
 )
 from ducksoup.doubleduck.bridges.openspiel import SHORT_NAME
 from ducksoup.doubleduck.engine import Deal
+from duckspec.cards import parse_card
 from duckspec.doubleduck.errors import IllegalAction
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 from tests.bridge_checks import (
@@ -187,3 +189,72 @@ def test_clones_and_serialized_states_come_back_equal() -> None:
     assert restored.history() == state.history() and str(restored) == str(state)
     for player in range(4):
         assert restored.information_state_string(player) == state.information_state_string(player)
+
+
+def expected_observation(view: dict[str, Any]) -> list[float]:
+    """The observation vector of a view in the engine's form, encoded here from the view's JSON (independently of
+    the bridge's encoder, which reads the engine)."""
+    numbers = [0.0] * 381
+    at = {name: start for name, start in offsets(OBSERVATION_LAYOUT).items()}
+
+    def cards(text: str) -> list[int]:
+        return [parse_card(text[i : i + 2]).index for i in range(0, len(text), 2)]
+
+    numbers[view["player"]] = numbers[at["dealer"] + view["dealer"]] = 1
+    numbers[at["course"] + ("duck", "soup").index(view["course"])] = 1
+    numbers[at["phase"] + ("lead", "follow", "over", "deal").index(view["phase"])] = 1
+    if view["to_act"] is not None:
+        numbers[at["to_act"] + view["to_act"]] = 1
+    hand = cards(view["hand"])
+    for card in hand:
+        numbers[at["hand"] + card + (52 if hand.count(card) == 2 and numbers[at["hand"] + card] else 0)] = 1
+    for row, card in enumerate(cards(view["table"])):
+        numbers[at["table"] + 52 * row + card] = 1
+        call = ("none", "quack", "quack-quack", "quack-quack-quack", "doubleduck").index(view["calls"][row])
+        numbers[at["calls"] + CALLS * row + call] = 1
+    numbers[at["hand_sizes"] : at["hand_sizes"] + 4] = view["hand_sizes"]
+    numbers[at["stock"]] = view["stock"]
+    numbers[at["piles"] : at["piles"] + 4] = [n for side in view["piles"] for n in side]
+    numbers[at["tricks"] : at["tricks"] + 4] = [n for side in view["tricks"] for n in side]
+    for side in (0, 1):
+        for course in (0, 1):
+            keeper = view["keepers"][side][course]
+            if keeper is not None:
+                numbers[at["keepers"] + 8 * side + 4 * course + keeper] = 1
+    if view["scores"] is not None:
+        numbers[at["scores"] : at["scores"] + 2] = view["scores"]
+    return numbers
+
+
+def test_the_observation_tensor_encodes_the_engine_view() -> None:
+    """At every step of random deals, under both draw orders, and while the hands are dealt, each player's
+    observation tensor is the view's encoding, piece by piece (:data:`OBSERVATION_LAYOUT`, pinned here)."""
+    assert OBSERVATION_LAYOUT == (
+        ("player", (4,)),
+        ("dealer", (4,)),
+        ("course", (2,)),
+        ("phase", (4,)),
+        ("to_act", (4,)),
+        ("hand", (2, 52)),
+        ("table", (4, 52)),
+        ("calls", (4, 5)),
+        ("hand_sizes", (4,)),
+        ("stock", (1,)),
+        ("piles", (2, 2)),
+        ("tricks", (2, 2)),
+        ("keepers", (2, 2, 4)),
+        ("scores", (2,)),
+    )
+    rng = random.Random(5)
+    for params in PARAMETERS[:2]:
+        state = load(params).new_initial_state()
+        while not state.is_terminal():
+            for player in range(4):
+                view = json.loads(state.observation_string(player))
+                assert state.observation_tensor(player) == expected_observation(view)
+            if state.is_chance_node():
+                cards, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(cards, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.observation_tensor(0) == expected_observation(json.loads(state.observation_string(0)))
