@@ -210,11 +210,11 @@ def bench(session: nox.Session) -> None:
     """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
     their ratios, for each game (Duck Soup; Doubleduck, with decisions per second; Aw Ducks! rounds for 2, 3
     and 4 players); then ``ducksoup check`` steps per second (requests pipelined) against the engine's adapter
-    and, where Node.js is installed, the JavaScript example adapter; and Duck Soup's random deals per second
-    through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment as the
-    yardstick of the environment's cost per step (benchmarks/bridges.py); the schema check's cost per step and
-    the time to read the largest suite trace of each game (benchmarks/reading.py). ``nox -s bench -- --seconds S
-    --rounds R`` passes its options to each benchmark."""
+    and, where Node.js is installed, the JavaScript example adapter; and every game's random episodes per processor
+    second through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment of
+    the same spaces as the yardstick of each environment's cost per step (benchmarks/bridges.py); the schema
+    check's cost per step and the time to read the largest suite trace of each game (benchmarks/reading.py).
+    ``nox -s bench -- --seconds S --rounds R`` passes its options to each benchmark."""
     if session.venv_backend != "none":
         session.install(f".[{BRIDGES}]")
     for benchmark in BENCHMARKS:
