@@ -30,13 +30,9 @@ import numbers
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-
 from ducksoup.arguments import check_int, check_player
 
 JSON = dict[str, Any]
-Vector = npt.NDArray[np.float32]
 EVERYONE = -1
 """The seers of a card every player sees (:meth:`ChanceEpisode.seers`)."""
 NOBODY = -2
