@@ -284,3 +284,22 @@ def ismcts_against_greedy(
             if actor >= 0:
                 reference.apply(deal.engine_action(actor, number))
         assert reference.is_over and state.returns() == deal.final_returns(reference)
+
+
+def check_steps_after_the_end(make: Callable[..., Any], name: str, unit: str) -> None:
+    """Once the episode is over, an agent whose turn it is steps out with None only (PettingZoo's rule); once all
+    have, the environment says to reset (the wrapped one warns, as PettingZoo's wrapper does)."""
+    import pytest
+
+    env = make().unwrapped
+    env.reset(seed=3)
+    rng = random.Random(3)
+    while not env.terminations[env.agent_selection]:
+        env.step(rng.choice(env.legal_actions()))
+    with pytest.raises(ValueError, match="when an agent is dead, the only valid action is None"):
+        env.step(0)
+    while env.agents:
+        env.step(None)
+    said = rf"^{name}: step\(\) after the {unit} is over and every agent has stepped out; call reset\(\) for another$"
+    with pytest.raises(RuntimeError, match=said):
+        env.step(None)

@@ -20,7 +20,13 @@ from ducksoup.aw_ducks.bridges.encoding import NUM_ACTIONS, observation_layout
 from ducksoup.aw_ducks.engine import FULL, NAMES, Round
 from ducksoup.bridges.tensors import offsets
 from ducksoup.envs import aw_ducks_v0
-from tests.bridge_checks import EPISODES, check_api, check_env_differential, check_env_refusals
+from tests.bridge_checks import (
+    EPISODES,
+    check_api,
+    check_env_differential,
+    check_env_refusals,
+    check_steps_after_the_end,
+)
 
 PLAYERS = [2, 3, 4]
 
@@ -69,6 +75,7 @@ def test_bad_options_are_refused() -> None:
 
 def test_refusals_say_what_would_be_right() -> None:
     check_env_refusals(aw_ducks_v0.env, "aw_ducks_v0", "round")
+    check_steps_after_the_end(aw_ducks_v0.env, "aw_ducks_v0", "round")
 
 
 def test_ansi_rendering_tells_the_round_in_the_words_of_play(monkeypatch: pytest.MonkeyPatch) -> None:

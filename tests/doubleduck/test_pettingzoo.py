@@ -22,7 +22,13 @@ from ducksoup.doubleduck.bridges.pettingzoo import PACK
 from ducksoup.doubleduck.engine import NAMES, Deal
 from ducksoup.envs import doubleduck_v0
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
-from tests.bridge_checks import EPISODES, check_api, check_env_differential, check_env_refusals
+from tests.bridge_checks import (
+    EPISODES,
+    check_api,
+    check_env_differential,
+    check_env_refusals,
+    check_steps_after_the_end,
+)
 
 OPTIONS: list[dict[str, Any]] = [{}, {"draw": "as-played"}]
 
@@ -64,6 +70,7 @@ def test_the_spaces_and_a_given_deck() -> None:
 
 def test_refusals_say_what_would_be_right() -> None:
     check_env_refusals(doubleduck_v0.env, "doubleduck_v0", "deal")
+    check_steps_after_the_end(doubleduck_v0.env, "doubleduck_v0", "deal")
 
 
 def test_ansi_rendering_tells_the_deal_in_the_words_of_play(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -212,13 +212,16 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         """Take action ``action`` (an int, or a NumPy integer, that the mask allows) for the agent to act.
 
         ``None`` only for an agent whose episode is over, as PettingZoo's loop does. ``RuntimeError`` before
-        :meth:`reset`, ``TypeError`` for anything but an action number, ``ValueError`` for one the mask
-        forbids; a refused action changes nothing.
+        :meth:`reset` and once every agent has stepped out, ``TypeError`` for anything but an action number,
+        ``ValueError`` for one the mask forbids; a refused action changes nothing.
         """
         deal = self.deal
         name = self.metadata["name"]
         if deal is None:
             raise RuntimeError(f"{name}: step() before reset(): call reset() first, which deals the cards")
+        if not self.agents:
+            over = f"the {self.unit} is over and every agent has stepped out"
+            raise RuntimeError(f"{name}: step() after {over}; call reset() for another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
