@@ -74,6 +74,9 @@ class ChanceEpisode:
     """How many action numbers there are."""
     unit: ClassVar[str] = "deal"
     """What an episode is: ``deal`` or ``round``."""
+    fixed_draws: ClassVar[bool] = False
+    """Whether how many cards an action takes is known before they are seen (a Doubleduck draw), so that a held
+    action is tried again only once they are all chosen; else after every card (a Draw chain of Aw Ducks!)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -135,6 +138,11 @@ class ChanceEpisode:
 
     def card_name(self, card: int) -> str:
         raise NotImplementedError
+
+    def may_take_cards(self, engine: Any, number: int) -> bool:
+        """Whether action ``number`` may take cards from the deck (tried on a copy of the engine first); by default
+        every action may. A game says which cannot, so that they are applied at once, without a copy."""
+        return True
 
     def final_returns(self, engine: Any) -> list[float]:
         """Each player's return at the end of the episode."""
@@ -224,7 +232,8 @@ class ChanceEpisode:
         # Tried again after every card: whether the engine takes the next card may depend on this one (a Draw
         # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
         assert self.pending is not None
-        self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
+        if not self.fixed_draws or len(self.deck) == self.target:
+            self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
 
     def _start(self) -> None:
         rest = self.left[:]
@@ -242,6 +251,11 @@ class ChanceEpisode:
             engine.apply(self.engine_action(player, number))  # raises IllegalAction with the rules' code, unchanged
             raise RuntimeError(f"the engine accepted action {number} though it is not among its legal actions")
         self.events.append((player, number, -1))
+        if not self.may_take_cards(engine, number):
+            engine.apply(self.engine_action(player, number))
+            if self.revealed(engine) != len(self.deck):
+                raise RuntimeError(f"action {number} took cards from the deck though the game says it takes none")
+            return
         if not self._try(player, self.engine_action(player, number)):
             self.pending, self.pending_player = number, player
 

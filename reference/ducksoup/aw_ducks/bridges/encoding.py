@@ -259,6 +259,10 @@ class ChanceRound(ChanceEpisode):
         stash = number is not None and number >= 2 and VALUE[number - 2] >= 5
         return NOBODY if stash else EVERYONE
 
+    def may_take_cards(self, engine: Round, number: int) -> bool:
+        """A Draw and a discard take cards; a Score never does."""
+        return number != SCORE_ACTION
+
     def legal_ids(self, engine: Round) -> list[int]:
         return legal_ids(engine)
 

@@ -33,6 +33,7 @@ from ducksoup.doubleduck.engine import (
     CALL_NAMES,
     DECK_SIZE,
     DRAWERS,
+    DUCK,
     NAMES,
     OVER,
     PLAYS,
@@ -176,6 +177,7 @@ class ChanceDeal(ChanceEpisode):
     pack: ClassVar[tuple[int, ...]] = tuple(sorted(list(range(52)) * 2))
     kinds: ClassVar[int] = 52
     num_actions: ClassVar[int] = NUM_ACTIONS
+    fixed_draws: ClassVar[bool] = True
 
     def __init__(self, draw: str = DrawOrder.WINNER_FIRST.value, dealer: int = 3) -> None:
         check_player(dealer, 4, "the dealer")
@@ -203,6 +205,10 @@ class ChanceDeal(ChanceEpisode):
         if engine.as_played:
             return actor
         return DRAWERS[engine.to_move][(position - STOCK_START) % 4] if engine.to_move >= 0 else NOBODY
+
+    def may_take_cards(self, engine: Deal, number: int) -> bool:
+        """Only in the Duck course: every card played draws (ruling DD-R02's as-played order), or a trick's fourth."""
+        return engine.course == DUCK and (engine.as_played or len(engine.table) == 3)
 
     def shown_later(self) -> set[int]:
         """The cards played so far: face up, seen by all."""
