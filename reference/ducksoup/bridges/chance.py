@@ -48,13 +48,15 @@ def copy_value(value: Any) -> Any:
     return value
 
 
-def copy_engine(engine: Any) -> Any:
+def copy_engine(engine: Any, shared: object = None) -> Any:
     """A copy of an engine with ``__slots__`` that shares its action objects (a deep copy would not, and the
-    engines recognise their own actions by identity)."""
+    engines recognise their own actions by identity), and ``shared``, a field the copy may share (the deck
+    order, which the engine only reads, when the copy is a trial of an action)."""
     kind: Any = type(engine)
     copied = kind.__new__(kind)
     for name in kind.__slots__:
-        setattr(copied, name, copy_value(getattr(engine, name)))
+        value = getattr(engine, name)
+        setattr(copied, name, value if value is shared else copy_value(value))
     return copied
 
 
@@ -262,7 +264,7 @@ class ChanceEpisode:
     def _try(self, player: int, action: Any) -> bool:
         """Apply ``action`` on a copy of the engine: the copy becomes the engine if it took only chosen cards
         (True); else the action waits for more cards (:attr:`target`), the copy telling who sees them."""
-        trial = copy_engine(self.engine)
+        trial = copy_engine(self.engine, self.engine_deck(self.engine))
         trial.apply(action)
         needed = self.revealed(trial)
         if needed > len(self.deck):
