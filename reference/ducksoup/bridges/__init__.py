@@ -9,5 +9,5 @@
 
 A game's bridges live in its folder (``ducksoup.<game>.bridges``): its action numbers and tensors, its
 episode (a :class:`~ducksoup.bridges.chance.ChanceEpisode`), its OpenSpiel game (``python_<game>``) and its
-environment (``ducksoup.envs.<game>_v0``). Nothing here is imported by the rest of :mod:`ducksoup`.
+environment (``ducksoup.envs.<game>_v0``). Nothing here is imported by the rest of ``ducksoup``.
 """

@@ -365,7 +365,7 @@ class ChanceEpisode:
         return copied
 
     def parameters(self) -> JSON:
-        """The episode's parameters, as :func:`replay` takes them back (the game's OpenSpiel parameters)."""
+        """The episode's parameters, as :func:`~ducksoup.bridges.chance.replay` takes them back (its constructor's)."""
         raise NotImplementedError
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -148,7 +148,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         raise NotImplementedError
 
     def told_action(self, before: Any, taken: Any) -> list[str]:
-        """The action ``taken`` and what it led to, for ``render``; ``before`` is :meth:`render_memo` before it."""
+        """The action ``taken`` and what it led to, for ``render``; ``before`` is what
+        :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render_memo` gave before it."""
         raise NotImplementedError
 
     def told_turn(self) -> list[str]:

@@ -60,6 +60,7 @@ def max_actions(players: int) -> int:
 
 
 def observation_layout(players: int) -> Layout:
+    """The pieces of the observation vector for ``players`` players, in order, with their shapes."""
     return (
         ("player", (players,)),
         ("start", (players,)),
@@ -77,6 +78,7 @@ def observation_layout(players: int) -> Layout:
 
 
 def information_state_layout(players: int) -> Layout:
+    """The pieces of the information-state tensor for ``players`` players."""
     return information_layout(players, (("start", (players,)),), NUM_ACTIONS, KINDS, max_actions(players) + DECK_SIZE)
 
 
@@ -160,6 +162,7 @@ class ObservationWriter:
         self.kept: dict[tuple[int, int], Vector] = {}
 
     def forget(self) -> None:
+        """Drop the kept pile counts: another round begins."""
         self.kept.clear()
 
     def pile(self, seat: int, cards: list[int], size: int) -> Vector:
