@@ -126,16 +126,16 @@ def test_chance_deals_the_hands_then_draws_each_card_as_the_trick_ends() -> None
     assert state.current_player() == 0 and json.loads(state.observation_string(0))["phase"] == "lead"
     for _ in range(4):
         state.apply_action(state.legal_actions()[0])
-    assert [state.is_chance_node() for _ in range(1)] == [True] and len(state.deal.deck) == 52
-    winner = None
-    for _ in range(4):
-        state.apply_action(state.chance_outcomes()[-1][0])
+    assert state.is_chance_node() and len(state.deal.deck) == 52  # the trick waits for its four draws
+    for k in range(4):  # four different spades (the lowest 26 cards were dealt, twice): KS, QS, JS, TS
+        state.apply_action(state.chance_outcomes()[-1 - k][0])
     winner = state.current_player()
     drawers = [(winner + k) & 3 for k in range(4)]
-    assert state.deal.seers_of[52:56] == drawers
+    assert state.deal.seers_of[52:56] == drawers and state.deal.deck[52:56] == [51, 50, 49, 48]
     for k, drawer in enumerate(drawers):
-        line = f"sees {action_text(CALLS * state.deal.deck[52 + k])}"
-        assert state.information_state_string(drawer).endswith(line) or line in state.information_state_string(drawer)
+        drawn = f"sees {action_text(CALLS * state.deal.deck[52 + k])}"
+        assert drawn in state.information_state_string(drawer)
+        assert all(drawn not in state.information_state_string(other) for other in set(range(4)) - {drawer})
 
 
 def test_as_played_each_card_played_in_the_duck_draws_one_for_its_player() -> None:
