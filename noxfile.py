@@ -5,7 +5,8 @@ Not default: soak (long property and differential tests), suite-power (how many 
 implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
-bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets), bridges-bots (an
+OpenSpiel bot against the greedy bot in every game).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ def tests_named(*names: str) -> list[str]:
     return [str(path) for name in names for path in sorted(Path("tests").glob(f"**/{name}"))]
 
 
-BRIDGE_TESTS = tests_named("test_openspiel.py", "test_pettingzoo.py")
+BRIDGE_TESTS = tests_named("test_bridges.py", "test_openspiel.py", "test_pettingzoo.py")
+BRIDGE_BOT_TESTS = tests_named("test_openspiel_bots.py")
+"""An OpenSpiel bot (IS-MCTS) against each game's greedy bot: a few deals or rounds, some seconds each."""
 SOAK_FILES = (
     "test_properties.py",
     "test_differential.py",
@@ -210,11 +213,11 @@ def bench(session: nox.Session) -> None:
     """Random deals per second of the engine, the spec and ../shared/bench's baseline, side by side, with
     their ratios, for each game (Duck Soup; Doubleduck, with decisions per second; Aw Ducks! rounds for 2, 3
     and 4 players); then ``ducksoup check`` steps per second (requests pipelined) against the engine's adapter
-    and, where Node.js is installed, the JavaScript example adapter; and Duck Soup's random deals per second
-    through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment as the
-    yardstick of the environment's cost per step (benchmarks/bridges.py); the schema check's cost per step and
-    the time to read the largest suite trace of each game (benchmarks/reading.py). ``nox -s bench -- --seconds S
-    --rounds R`` passes its options to each benchmark."""
+    and, where Node.js is installed, the JavaScript example adapter; and every game's random episodes per processor
+    second through OpenSpiel and the PettingZoo environment beside the engine's, with an empty AEC environment of
+    the same spaces as the yardstick of each environment's cost per step (benchmarks/bridges.py); the schema
+    check's cost per step and the time to read the largest suite trace of each game (benchmarks/reading.py).
+    ``nox -s bench -- --seconds S --rounds R`` passes its options to each benchmark."""
     if session.venv_backend != "none":
         session.install(f".[{BRIDGES}]")
     for benchmark in BENCHMARKS:
@@ -258,11 +261,21 @@ def bench_bot(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bridges(session: nox.Session) -> None:
-    """Duck Soup in OpenSpiel and PettingZoo, with their extras installed: OpenSpiel's random simulation test
-    with serialization, PettingZoo's API and seed tests, the differential and information-state tests, an
-    IS-MCTS bot against the greedy bot, the docs' examples (the tests session skips these files)."""
+    """Every game in OpenSpiel and PettingZoo, with their extras installed: for each game and player count
+    OpenSpiel's random simulation test with serialization, PettingZoo's API and seed tests, the differential and
+    information-state tests, the tensors' layouts and the errors; Duck Soup's IS-MCTS bot against the greedy bot;
+    the docs' examples (the tests session skips these files, but test_bridges.py's check that the base package
+    never imports the libraries)."""
     install(session, f"test,{BRIDGES}")
     session.run("pytest", *BRIDGE_TESTS, *session.posargs, env={"DUCKSOUP_BRIDGE_DEALS": "6"})
+
+
+@nox.session(name="bridges-bots", python=PYTHON)
+def bridges_bots(session: nox.Session) -> None:
+    """An OpenSpiel bot (IS-MCTS) plays a few deals or rounds of every game and player count against the greedy
+    bot through the OpenSpiel bridges (not run by default: about half a minute of processor time)."""
+    install(session, f"test,{BRIDGES}")
+    session.run("pytest", *BRIDGE_BOT_TESTS, *session.posargs)
 
 
 @nox.session(python=PYTHON)

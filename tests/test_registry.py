@@ -34,7 +34,7 @@ GAME_DOCS = ROOT / "docs" / "_ext" / "game_docs"
 """The docs' folder of games: one module per game, named after its package, beside the shared ``__init__``."""
 IMPORT_ROOTS = {*LAYERS, GAME_DOCS.name}
 """The top-level packages whose sub-packages (or modules, for the docs) are games' folders."""
-SHARED_FOLDERS = {"ducksoup": {"envs", "records", "viewer"}}
+SHARED_FOLDERS = {"ducksoup": {"bridges", "envs", "records", "viewer"}}
 """The sub-packages of a layer that are not a game's folder."""
 PACKAGES = {suite.package for suite in games()}
 NAMES = {suite.id for suite in games()} | PACKAGES

@@ -224,3 +224,9 @@ def test_a_dealer_that_is_no_int_is_refused_before_the_first_deal(dealer: object
         duck_soup_v0.env(dealer=dealer)
     with pytest.raises(ValueError, match=f"dealer is 0 or 1, not {dealer!r}"):
         duck_soup_v0.env().reset(options={"dealer": dealer})
+
+
+def test_steps_after_the_end_say_to_reset() -> None:
+    from tests.bridge_checks import check_steps_after_the_end
+
+    check_steps_after_the_end(duck_soup_v0.env, "duck_soup_v0", "deal")

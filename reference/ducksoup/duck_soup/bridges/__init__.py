@@ -15,8 +15,7 @@ cost the base package nothing and need their extras only when they are used.
   :mod:`ducksoup.envs.duck_soup_v0`.
 * :mod:`ducksoup.duck_soup.bridges.render`: the table as text, in the words of ``ducksoup play``.
 
-Only Duck Soup is bridged so far. Another game of the family would have its bridges in its own
-folder (``ducksoup.<game>.bridges``) and register under its own name (``python_<game>`` with
-OpenSpiel, ``ducksoup.envs.<game>_v0`` with PettingZoo), from the same pieces: its engine, its
-action numbering and its observation layout.
+The OpenSpiel game and the environment are built on the shared machinery of :mod:`ducksoup.bridges`, as
+every game's are; Duck Soup keeps its own chance deal, whose draw phase and information state its tests and
+docs pinned first.
 """

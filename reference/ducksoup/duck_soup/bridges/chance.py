@@ -27,11 +27,11 @@ kept: the player makes no decision in between, so it cannot matter to play.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable
 from typing import Any
 
 from ducksoup.arguments import check_int, check_options
+from ducksoup.bridges.chance import uniform_sample
 from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
 from ducksoup.duck_soup.engine import (
     ACTION_INFO,
@@ -160,6 +160,10 @@ class ChanceDeal:
         if self.engine is None or self.pending is not None:
             return []
         return legal_ids(self.engine)
+
+    def engine_action(self, player: int, number: int) -> Action:
+        """The engine's own action object for ``player`` taking action ``number``."""
+        return engine_action(player, number)
 
     def returns(self) -> tuple[int, int]:
         """Each player's deal score minus the opponent's, once the deal is over; (0, 0) before."""
@@ -338,7 +342,7 @@ class ChanceDeal:
         unseen = self.unseen(player)
         shuffled = unseen[:]
         for i in range(len(shuffled) - 1, 0, -1):  # Fisher-Yates
-            j = min(i, int(_uniform_sample(uniform) * (i + 1)))
+            j = min(i, int(uniform_sample(uniform) * (i + 1)))
             shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
         swap = dict(zip(unseen, shuffled, strict=True))
         deck = [swap.get(card, card) for card in self.deck]
@@ -384,17 +388,6 @@ def replay(
     for move in moves:
         deal.apply(move)
     return deal
-
-
-def _uniform_sample(uniform: Callable[[], float]) -> float:
-    """A draw of ``uniform()``, refused unless a number in [0, 1): a sampler out of range would otherwise
-    bias the shuffle without a word (a negative index counts from the end; NaN fails inside ``int``)."""
-    sample = uniform()
-    if isinstance(sample, bool) or not isinstance(sample, numbers.Real):
-        raise TypeError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
-    if not 0.0 <= sample < 1.0:
-        raise ValueError(f"the probability sampler gives a float in [0, 1), not {sample!r}")
-    return float(sample)
 
 
 def _finishes_trick(deal: Deal, action: Action) -> bool:

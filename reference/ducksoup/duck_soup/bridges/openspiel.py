@@ -30,13 +30,13 @@ One episode is one deal, dealt, played and scored (§3-§8) by the reference eng
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-import numpy as np
 import pyspiel
 
+from ducksoup.bridges.openspiel import BridgeGame, BridgeState, Facts, register
+from ducksoup.bridges.openspiel import parse_parameters as parse_values
 from ducksoup.duck_soup.bridges.chance import DEALT, MAX_ACTIONS, MAX_DRAWS, ChanceDeal
 from ducksoup.duck_soup.bridges.encoding import (
     DUCK_ACTION,
@@ -46,34 +46,28 @@ from ducksoup.duck_soup.bridges.encoding import (
     Vector,
     action_text,
     encode_view,
-    engine_action,
     write_observation,
 )
 from ducksoup.duck_soup.engine import NAMES
-from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
 SHORT_NAME = "python_duck_soup"
-PARAMETERS: dict[str, Any] = {"stock": "face-up", "double_draw": "winner-first", "calls": "spoken", "dealer": 1}
-"""The game's parameters and their defaults (the standard rules, player 1 dealing)."""
-
-GAME_TYPE = pyspiel.GameType(
+FACTS = Facts(
     short_name=SHORT_NAME,
     long_name="Duck Soup (one deal, ducksoup reference engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
+    parameters={
+        "stock": ("face-up", tuple(v.value for v in StockVisibility)),
+        "double_draw": ("winner-first", tuple(v.value for v in DoubleDraw)),
+        "calls": ("spoken", tuple(v.value for v in Calls)),
+        "dealer": (1, (0, 1)),
+    },
+    players=(2, 2),
+    zero_sum=True,
 )
+PARAMETERS: dict[str, Any] = {name: default for name, (default, _) in FACTS.parameters.items()}
+"""The game's parameters and their defaults (the standard rules, player 1 dealing)."""
+GAME_TYPE = FACTS.game_type()
 GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=NUM_ACTIONS,
     max_chance_outcomes=52,
@@ -102,19 +96,7 @@ card, then one row per action of either player and one row per draw, in order.""
 
 def parse_parameters(params: Mapping[str, Any]) -> tuple[RuleOptions, int]:
     """The rule options and the dealer named by the game's parameters; a bad value gets one clear error."""
-    unknown = sorted(set(params) - set(PARAMETERS))
-    if unknown:
-        raise ValueError(f"{SHORT_NAME}: unknown parameter {unknown[0]!r}; its parameters are {', '.join(PARAMETERS)}")
-    values = {**PARAMETERS, **params}
-    choices: dict[str, list[Any]] = {
-        "stock": [v.value for v in StockVisibility],
-        "double_draw": [v.value for v in DoubleDraw],
-        "calls": [v.value for v in Calls],
-        "dealer": [0, 1],
-    }
-    for name, allowed in choices.items():
-        if values[name] not in allowed or isinstance(values[name], bool):
-            raise ValueError(f"{SHORT_NAME}: parameter {name!r} cannot be {values[name]!r}; choose one of {allowed}")
+    values = parse_values(FACTS, params)
     options = RuleOptions(
         stock=StockVisibility(values["stock"]),
         double_draw=DoubleDraw(values["double_draw"]),
@@ -123,64 +105,15 @@ def parse_parameters(params: Mapping[str, Any]) -> tuple[RuleOptions, int]:
     return options, int(values["dealer"])
 
 
-class DuckSoupGame(pyspiel.Game):  # type: ignore[misc]
-    """The game: one deal of Duck Soup under the rule options of its parameters."""
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        self.options, self.dealer = parse_parameters(params)
-        super().__init__(GAME_TYPE, GAME_INFO, params)
-
-    def new_initial_state(self) -> DuckSoupState:
-        return DuckSoupState(self)
-
-    def max_chance_nodes_in_history(self) -> int:
-        """Every card is chosen once: 26 dealt, 26 in the stock."""
-        return 52
-
-    def make_py_observer(
-        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
-    ) -> DuckSoupObserver:
-        if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only the parameters when it names no type
-            iig_obs_type, params = None, iig_obs_type
-        return DuckSoupObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
-
-
-class DuckSoupState(pyspiel.State):  # type: ignore[misc]
+class DuckSoupState(BridgeState):
     """A position of the deal; its ``deal`` is the bridge's :class:`~ducksoup.duck_soup.bridges.chance.ChanceDeal`."""
 
-    def __init__(self, game: DuckSoupGame) -> None:
-        super().__init__(game)
-        self.deal = ChanceDeal(game.options, game.dealer)
-
-    def current_player(self) -> int:
-        deal = self.deal
-        if deal.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = deal.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self.deal.legal_actions() if player == self.deal.to_act else []
+    deal: ChanceDeal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.deal.chance_outcomes()
         chance = 1.0 / len(outcomes)
         return [(card, chance) for card in outcomes]
-
-    def _apply_action(self, action: int) -> None:
-        self.deal.apply(int(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"chance: {NAMES[action]}" if 0 <= action < 52 else f"chance: {action}?"
-        return action_text(action)
-
-    def is_terminal(self) -> bool:
-        return self.deal.is_over
-
-    def returns(self) -> list[float]:
-        return [float(n) for n in self.deal.returns()]
 
     def __str__(self) -> str:
         deal = self.deal
@@ -198,59 +131,42 @@ class DuckSoupState(pyspiel.State):  # type: ignore[misc]
         ]
         return "\n".join(lines)
 
-    # For bots that play from the engine's view (such as ducksoup.duck_soup.bots.GreedyBot)
 
-    def view(self, player: int) -> JSON:
-        """What ``player`` sees, in the form of the engine's ``observation(player)``."""
-        return self.deal.view(player)
+class DuckSoupGame(BridgeGame):
+    """The game: one deal of Duck Soup under the rule options of its parameters."""
 
-    def engine_legal_actions(self) -> list[Action]:
-        """The legal actions as the engine's action objects (``Play``, ``SayDuck``)."""
-        player = self.deal.to_act
-        return [] if player is None else [engine_action(player, n) for n in self.deal.legal_actions()]
+    facts: ClassVar[Facts] = FACTS
+    state_class: ClassVar[type[BridgeState]] = DuckSoupState
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> DuckSoupState:
-        """A state the player cannot tell from this one: the cards it has not seen dealt anew (for IS-MCTS)."""
-        state = self.get_game().new_initial_state()
-        for move in self.deal.resampled_moves(player_id, probability_sampler):
-            state.apply_action(move)
-        return state  # type: ignore[no-any-return]
+    def setup(self, values: JSON) -> None:
+        self.options, self.dealer = parse_parameters(values)
+        self.observation_layout = OBSERVATION_LAYOUT
+        self.information_layout = INFORMATION_STATE_LAYOUT
 
+    def game_info(self) -> pyspiel.GameInfo:
+        return GAME_INFO
 
-class DuckSoupObserver:
-    """OpenSpiel's observer: the observation (``perfect_recall=False``) or the information state."""
+    def new_episode(self) -> ChanceDeal:
+        return ChanceDeal(self.options, self.dealer)
 
-    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: Mapping[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"{SHORT_NAME}: observers take no parameters, not {dict(params)}")
-        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError(
-                f"{SHORT_NAME}: observations show one player's view (public and its private information), "
-                f"not {iig_obs_type}"
-            )
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        layout = INFORMATION_STATE_LAYOUT if self.perfect_recall else OBSERVATION_LAYOUT
-        self.tensor: Vector = np.zeros(sum(int(np.prod(shape)) for _, shape in layout), np.float32)
-        self.dict: dict[str, Vector] = {}
-        at = 0
-        for name, shape in layout:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[at : at + size].reshape(shape)
-            at += size
+    def max_chance_nodes_in_history(self) -> int:
+        """Every card is chosen once: 26 dealt, 26 in the stock."""
+        return 52
 
-    def set_from(self, state: DuckSoupState, player: int) -> None:
-        deal = state.deal
-        if self.perfect_recall:
-            write_information_state(self.tensor, deal, player)
-        elif deal.engine is not None and deal.pending is None:
-            write_observation(self.tensor, deal.engine, player)
+    def write_observation(self, out: Vector, episode: ChanceDeal, player: int) -> None:
+        if episode.engine is not None and episode.pending is None:
+            write_observation(out, episode.engine, player)
         else:
-            encode_view(deal.view(player), self.tensor)
+            encode_view(episode.view(player), out)
 
-    def string_from(self, state: DuckSoupState, player: int) -> str:
-        if self.perfect_recall:
-            return state.deal.information_state(player)
-        return json.dumps(state.deal.view(player), separators=(",", ":"))
+    def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
+        write_information_state(out, episode, player)
+
+    def card_name(self, card: int) -> str:
+        return NAMES[card]
+
+    def action_text(self, number: int) -> str:
+        return action_text(number)
 
 
 def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
@@ -277,4 +193,4 @@ def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
     out[ones] = 1.0
 
 
-pyspiel.register_game(GAME_TYPE, DuckSoupGame)
+register(DuckSoupGame)
