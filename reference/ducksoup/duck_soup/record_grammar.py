@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from duckcheck.duck_soup import SUITE
 from duckcheck.untrusted import excerpt
 from ducksoup.records import (
     NOWHERE,
@@ -20,9 +21,12 @@ from ducksoup.records import (
     Pos,
     RecordError,
     Tags,
+    check_format,
+    check_game,
     check_size,
     lex,
     quote,
+    shared_tag_lines,
     whole,
 )
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
@@ -36,6 +40,8 @@ STOCK_START = 26
 CARDS = STANDARD_CARDS
 """Duck Soup is played with the standard pack, written as :data:`ducksoup.records.STANDARD_CARDS` reads it."""
 CARD_HELP = CARDS.help
+FORMAT_VERSIONS = ("1",)
+"""The versions of Duck Soup's record format, oldest first (``[Format "1"]``: :mod:`ducksoup.records.header`)."""
 WORD_HELP = "expected a card like 9C, or a call: quack, quack-quack, duck-soup, or the answer duck"
 
 
@@ -261,6 +267,8 @@ class _Parser:
                 'the header has no [Dealer] tag: say who dealt the first deal, like [Dealer "0"] or [Dealer "Anna"]',
                 at,
             )
+        check_game(tags, SUITE.id, SUITE.title)
+        check_format(tags, FORMAT_VERSIONS)
         header.extra, header.tags_at = tags.extra(), tags.places()
         players = tags.get("Players")
         if players is not None:
@@ -521,7 +529,8 @@ def parse(text: str) -> Record:
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
     named = bool(record.players[0])
-    lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
+    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")
     lines.append(f"[Dealer {quote(record.players[record.dealer] if named else str(record.dealer))}]")
