@@ -205,9 +205,7 @@ def to_trace(name: str, game: str | None, output: Path | None, new_id: str | Non
 
 @record.command("from-trace", short_help="Write a trace as a record: everything, or what one player saw.")
 @click.argument("name", metavar="FILE_OR_TRACE_ID")
-@click.option(
-    "--as", "as_player", type=click.IntRange(0, 3), help="Only what this player saw (default: everything)."
-)
+@click.option("--as", "as_player", type=click.IntRange(0, 3), help="Only what this player saw (default: everything).")
 @OUTPUT
 def from_trace(name: str, as_player: int | None, output: Path | None) -> None:
     """Write the trace FILE_OR_TRACE_ID (a JSON trace, or the ID of a trace of the bundled suite) as a record.

@@ -56,9 +56,7 @@ def record_game(text: str, given: str | None, games: dict[str, str]) -> str | No
                     item.at,
                 )
             return game_id
-    raise RecordError(
-        f"[{item.text}] cannot be {excerpt(item.value)}: write one of {', '.join(games)}", item.at
-    )
+    raise RecordError(f"[{item.text}] cannot be {excerpt(item.value)}: write one of {', '.join(games)}", item.at)
 
 
 def check_game(tags: Tags, game_id: str, title: str) -> None:
