@@ -21,6 +21,7 @@ through a symbolic link, never over an existing file (the next free numbered nam
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.games import GameReference, reference, references
 from ducksoup.narration import Loaded
 from ducksoup.saving import SaveFile, SaveRefused, describe_error
-from ducksoup.telling import GAME, find_game_file, load_record, rules_disagreement
+from ducksoup.telling import GAME, RecordBreaksRule, find_game_file, load_record, rules_disagreement
 
 JSON = dict[str, Any]
 LEGAL, BROKEN, UNREADABLE = 0, 1, 2
@@ -56,33 +57,70 @@ def games_with_records() -> str:
     return ", ".join(entry.id for entry in references() if entry.read_record is not None) or "no game"
 
 
-def read_record_file(name: str, game: str | None) -> Loaded:
-    """The record in the file ``name`` (``-``: standard input), read by its game; :class:`Refused` (exit 2) for
-    a file that cannot be read, a JSON trace, or a record that is no record of a game."""
+def called(name: str) -> str:
+    """How the file ``name`` is called in messages: its name, control characters escaped, or standard input."""
+    return "standard input" if name == STDIN else shown(name)
+
+
+def read_record_file(name: str) -> tuple[str, Path, str]:
+    """The text of the record file ``name`` (``-``: standard input), its path and how it is called in messages;
+    :class:`Refused` (exit 2) for a file that cannot be read."""
     path = Path(name)
-    called = "standard input" if name == STDIN else shown(name)
     try:
-        text = read_text(path, "record")
+        return read_text(path, "record"), path, called(name)
     except UnreadableFile as error:
         raise Refused(UNREADABLE, str(error)) from None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``record check`` finds: the exit status, its one line, and the game read (None when none could be)."""
+
+    status: int
+    line: str
+    loaded: Loaded | None = None
+
+    @property
+    def place(self) -> tuple[int, int] | None:
+        """The line and column the verdict names, if it names one."""
+        match = PLACE.search(self.line)
+        return None if match is None else (int(match.group(1)), int(match.group(2)))
+
+
+PLACE = re.compile(r"line (\d+), column (\d+)")
+"""How every game's record errors name their place (:class:`ducksoup.records.RecordError`)."""
+
+
+def verdict(text: str, path: Path, game: str | None, called: str) -> Verdict:
+    """Read the record ``text`` (from ``path``, called ``called``) by its game and infer what it does not say:
+    legal (0), the first place where the game became impossible, with its rule (1), or no record of a game (2)."""
     if text.lstrip().startswith("{"):
-        raise Refused(
+        return Verdict(
             UNREADABLE,
             f"{called} is a JSON trace, not a hand-written record: 'ducksoup replay' checks a trace, "
             "'ducksoup record from-trace' writes it as a record",
         )
     try:
-        return load_record(text, path, game, called)
+        loaded = load_record(text, path, game, called)
+    except RecordBreaksRule as error:
+        return Verdict(BROKEN, f"the game breaks a rule at {error}")
     except TraceError as error:
-        raise Refused(UNREADABLE, str(error)) from None
-
-
-def first_breach(loaded: Loaded, called: str) -> str | None:
-    """Where the record's game becomes impossible (the file, its line, column and rule), or None for a legal game."""
+        return Verdict(UNREADABLE, str(error))
     breach = rules_disagreement(loaded)
-    if breach is None:
-        return None
-    return shown(breach) if breach.startswith(called) else f"{called}, {shown(breach)}"
+    if breach is not None:
+        where = shown(breach) if breach.startswith(called) else f"{called}, {shown(breach)}"
+        return Verdict(BROKEN, f"the game breaks a rule at {where}", loaded)
+    return Verdict(LEGAL, f"{called}: legal: {summary(loaded)}", loaded)
+
+
+def checked_record(name: str, game: str | None) -> Loaded:
+    """The record in the file ``name``, read by its game, if its game is legal; :class:`Refused` otherwise."""
+    text, path, name_shown = read_record_file(name)
+    result = verdict(text, path, game, name_shown)
+    if result.status != LEGAL:
+        raise Refused(result.status, result.line)
+    assert result.loaded is not None
+    return result.loaded
 
 
 def summary(loaded: Loaded) -> str:
@@ -165,12 +203,7 @@ def check(name: str, game: str | None) -> None:
     """
 
     def checked(errors: Console) -> int:
-        loaded = read_record_file(name, game)
-        called = "standard input" if name == STDIN else shown(name)
-        breach = first_breach(loaded, called)
-        if breach is not None:
-            raise Refused(BROKEN, f"the game breaks a rule at {breach}")
-        click.echo(f"{called}: legal: {summary(loaded)}")
+        click.echo(f"{called(name)}: legal: {summary(checked_record(name, game))}")
         return LEGAL
 
     run(checked)
@@ -189,12 +222,7 @@ def to_trace(name: str, game: str | None, output: Path | None, new_id: str | Non
     """
 
     def converted(errors: Console) -> int:
-        loaded = read_record_file(name, game)
-        called = "standard input" if name == STDIN else shown(name)
-        breach = first_breach(loaded, called)
-        if breach is not None:
-            raise Refused(BROKEN, f"not converted: the game breaks a rule at {breach}")
-        trace = dict(loaded.trace)
+        trace = dict(checked_record(name, game).trace)
         if new_id is not None:
             trace["id"] = new_id
         write_out(dump_trace(trace), output, errors)
@@ -231,17 +259,17 @@ def read_trace_file(name: str) -> JSON:
     try:
         path = find_game_file(name)
         text = read_text(path, "trace")
-        called = "standard input" if str(path) == STDIN else shown(str(path))
+        shown_name = called(str(path))
         if not text.lstrip().startswith("{"):
-            raise TraceError(f"{called} is not a JSON trace: 'ducksoup record to-trace' converts a record")
-        trace = parse_trace(text, called, states=False)
+            raise TraceError(f"{shown_name} is not a JSON trace: 'ducksoup record to-trace' converts a record")
+        trace = parse_trace(text, shown_name, states=False)
         breach = rules_disagreement(Loaded(trace))
     except (TraceError, UnreadableFile) as error:
         raise Refused(UNREADABLE, str(error)) from None
     except (EncodingError, SetupError) as error:
         raise Refused(UNREADABLE, f"{shown(name)}: {error}") from None
     if breach is not None:
-        raise Refused(BROKEN, f"{called}: not written: the rules contradict it at {shown(breach)}")
+        raise Refused(BROKEN, f"{shown(name)}: not written: the rules contradict it at {shown(breach)}")
     return trace
 
 

@@ -77,16 +77,23 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     return load_record(text, path, game, name)
 
 
+class RecordBreaksRule(TraceError):
+    """A record that cannot be read because what it writes breaks a rule before any play (a card written twice,
+    a hand of 14 cards); ``explain`` cannot tell it (exit 2), ``record check`` names the rule (exit 1)."""
+
+
 def load_record(text: str, path: Path, game: str | None, name: str) -> Loaded:
     """The hand-written record ``text`` (from ``path``, called ``name`` in messages), read by the game its
     ``[Game]`` tag names, or else ``game`` (``--game``; Duck Soup by default); :class:`TraceError` in one line for
     a record that cannot be read, of a game without a record format, or whose tag disagrees with ``--game``."""
     from duckcheck.games import games
-    from ducksoup.records import record_game
+    from ducksoup.records import RecordError, record_game
 
     try:
         entry = reference(record_game(text, game, {suite.id: suite.title for suite in games()}))
         loaded = entry.read_record_file(text, path)
+    except RecordError as error:
+        raise (RecordBreaksRule if error.breaks_a_rule else TraceError)(f"{name}: {error}") from None
     except ValueError as error:
         raise TraceError(f"{name}: {error}") from None
     if loaded is None:
