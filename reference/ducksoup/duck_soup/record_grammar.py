@@ -441,7 +441,9 @@ class _Parser:
         if self.numbered:
             self.numbered = None
             trick = deal.tricks[-1]
-        elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
+        elif deal.tricks and (
+            not deal.tricks[-1].is_complete(header.calls == "silent") or _answers(move, deal.tricks[-1])
+        ):
             trick = deal.tricks[-1]
         else:
             deal.tricks.append(_new_trick(deal, move.at))
@@ -482,6 +484,13 @@ class _Parser:
         if trick.up is not None:
             raise RecordError(f"the card turned up after this trick is already written ({trick.up})", at)
         trick.up, trick.up_at = card, at
+
+
+def _answers(move: Move, trick: _TrickDraft) -> bool:
+    """Whether ``move`` is a "duck" written after the lead and follow of ``trick``: it is that trick's answer,
+    whatever its calls, since no trick can begin with one; the rules then refuse it where it stands if no quack
+    asked for it (rather than the next trick's number being found wrong, a line later)."""
+    return move.card is None and len(trick.moves) == 2 and not trick.drawn and trick.up is None
 
 
 def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
