@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from duckcheck.compare import Outcome, TraceChecker
-from duckcheck.trace import load_suite, validate_trace
+from duckcheck.trace import load_manifest, read_trace, suite_dir, validate_trace
 from ducksoup.adapter import Session
 from ducksoup.games import GameReference, references
 from ducksoup.records_command import BROKEN, LEGAL, UNREADABLE, verdict
@@ -158,35 +158,51 @@ class Tally:
         )
 
 
-def suite_records(entry: GameReference, rng: random.Random) -> Iterator[tuple[str, str]]:
-    """The game's suite traces in an order ``rng`` chooses, each as (its ID, its full record)."""
-    traces = [trace for trace in load_suite() if trace["game"] == entry.id]
-    rng.shuffle(traces)
-    for trace in traces:
+def suite_records(entry: GameReference, rng: random.Random, longest: int | None = None) -> Iterator[tuple[str, str]]:
+    """The game's suite traces (of at most ``longest`` steps) in an order ``rng`` chooses, each as (its ID, its full
+    record); each trace is read only when its turn comes."""
+    folder = suite_dir()
+    entries = [item for item in load_manifest(folder)["traces"] if item["game"] == entry.id]
+    rng.shuffle(entries)
+    for item in entries:
+        trace = read_trace(folder / item["file"], item["sha256"])
+        if longest is not None and len(trace["steps"]) > longest:
+            continue
         text = entry.record_text(trace, None)
         assert text is not None
         yield trace["id"], text
 
 
+def chosen_edits(text: str, edit: EditFunction, rng: random.Random, count: int, seen: Counter[str]) -> list[Edit]:
+    """``count`` edits of ``text`` (fewer if its edits run out), the kinds least ``seen`` so far first."""
+    drawn = [found for found in (edit(text, rng) for _ in range(count * 4)) if found and found.text != text]
+    chosen: list[Edit] = []
+    counts = Counter(seen)
+    while drawn and len(chosen) < count:
+        pick = min(drawn, key=lambda candidate: counts[candidate.kind])
+        drawn.remove(pick)
+        chosen.append(pick)
+        counts[pick.kind] += 1
+    return chosen
+
+
 def sample(
-    entry: GameReference, edit: EditFunction, edits: int, seed: int, per_trace: int = 10, kinds: bool = False
+    entry: GameReference,
+    edit: EditFunction,
+    edits: int,
+    seed: int,
+    per_trace: int = 10,
+    longest: int | None = None,
 ) -> Tally:
-    """``edits`` edits of ``entry``'s suite records (``per_trace`` of each trace, traces chosen by ``seed``), judged;
-    with ``kinds``, edits are drawn until each kind seen has been judged once, and no more than ``edits``."""
+    """``edits`` edits of ``entry``'s suite records, judged: ``per_trace`` of each trace (of at most ``longest``
+    steps, chosen by ``seed``), each of the kind judged least often so far among those drawn."""
     rng = random.Random(seed)
     tally = Tally()
-    records = suite_records(entry, rng)
-    while tally.tried < edits:
-        trace_id, text = next(records)
-        for _ in range(per_trace * 4):
-            if tally.tried >= edits:
-                break
-            changed = edit(text, rng)
-            if changed is None or changed.text == text or (kinds and changed.kind in tally.kinds):
-                continue
+    for trace_id, text in suite_records(entry, rng, longest):
+        for changed in chosen_edits(text, edit, rng, min(per_trace, edits - tally.tried), tally.kinds):
             tally.add(changed, judge(entry, changed), trace_id)
-            if tally.tried % per_trace == 0:
-                break
+        if tally.tried >= edits:
+            break
     return tally
 
 

@@ -33,6 +33,7 @@ from duckcheck.trace import TraceError, dump_trace, parse_trace
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.games import GameReference, reference, references
 from ducksoup.narration import Loaded
+from ducksoup.records import record_source
 from ducksoup.saving import SaveFile, SaveRefused, describe_error
 from ducksoup.telling import GAME, RecordBreaksRule, find_game_file, load_record, rules_disagreement
 
@@ -103,12 +104,13 @@ def verdict(text: str, path: Path, game: str | None, called: str) -> Verdict:
     try:
         loaded = load_record(text, path, game, called)
     except RecordBreaksRule as error:
-        return Verdict(BROKEN, f"the game breaks a rule at {error}")
+        return Verdict(BROKEN, f"the game breaks a rule at {called}, {str(error).removeprefix(called + ': ')}")
     except TraceError as error:
         return Verdict(UNREADABLE, str(error))
     breach = rules_disagreement(loaded)
     if breach is not None:
-        where = shown(breach) if breach.startswith(called) else f"{called}, {shown(breach)}"
+        named = record_source(path)[1] + ", "  # a reader names its file so in where it stops
+        where = f"{called}, {shown(breach.removeprefix(named))}"
         return Verdict(BROKEN, f"the game breaks a rule at {where}", loaded)
     return Verdict(LEGAL, f"{called}: legal: {summary(loaded)}", loaded)
 
@@ -133,7 +135,7 @@ def summary(loaded: Loaded) -> str:
     return f"a {title} {trace['scope']} of {steps} step{'' if steps == 1 else 's'}, {placed}"
 
 
-def write_out(text: str, output: Path | None, console: Console) -> None:
+def write_out(text: str, output: Path | None) -> None:
     """``text`` to ``output`` (never through a link nor over a file: the next free name), or to standard output."""
     if output is None:
         click.echo(text, nl=False)
@@ -147,7 +149,7 @@ def write_out(text: str, output: Path | None, console: Console) -> None:
         raise Refused(UNREADABLE, f"-o {shown(str(output))}: cannot write it: {describe_error(error)}") from None
     written = file.path or output
     kept = f" ({shown(str(output))} exists and is kept)" if written != output else ""
-    console.print(f"written to {shown(str(written))}{kept}", markup=False)
+    click.echo(f"written to {shown(str(written))}{kept}")
 
 
 def run(action: Any) -> None:
@@ -225,7 +227,7 @@ def to_trace(name: str, game: str | None, output: Path | None, new_id: str | Non
         trace = dict(checked_record(name, game).trace)
         if new_id is not None:
             trace["id"] = new_id
-        write_out(dump_trace(trace), output, errors)
+        write_out(dump_trace(trace), output)
         return LEGAL
 
     run(converted)
@@ -247,7 +249,7 @@ def from_trace(name: str, as_player: int | None, output: Path | None) -> None:
         trace = read_trace_file(name)
         entry = reference(trace["game"])
         text = record_of(entry, trace, as_player, name)
-        write_out(text, output, errors)
+        write_out(text, output)
         return LEGAL
 
     run(written)
