@@ -42,10 +42,12 @@ SOAK_FILES = (
     "test_views_hide.py",
     "test_solver.py",
     "test_compiling.py",
+    "test_record_round_trip.py",
 )
 SOAK_TESTS = tests_named(*SOAK_FILES)
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), the check that
-``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), and the
+``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), every
+suite trace written as a full record and as each player's and read back (``test_record_round_trip.py``), and the
 solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
 build of some seconds per process is paid once)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
