@@ -78,6 +78,8 @@ class Trick:
     at: Pos = field(default=NOWHERE, compare=False, repr=False)
     drawn_at: tuple[Pos, ...] = field(default=(), compare=False, repr=False)
     up_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    number: int | None = field(default=None, compare=False, repr=False)
+    """The trick's number as written (``5.``), checked when the deal is replayed: None when not written."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,7 @@ class _TrickDraft:
     drawn_at: list[Pos] = field(default_factory=list)
     up: str | None = None
     up_at: Pos = NOWHERE
+    number: int | None = None
 
     def is_complete(self, silent: bool = False) -> bool:
         """Whether the moves make a finished trick (or quack-quack), judging by the calls written, or, with silent
@@ -167,7 +170,9 @@ class _TrickDraft:
         return len(moves) >= 4
 
     def freeze(self) -> Trick:
-        return Trick(tuple(self.moves), tuple(self.drawn), self.up, self.at, tuple(self.drawn_at), self.up_at)
+        return Trick(
+            tuple(self.moves), tuple(self.drawn), self.up, self.at, tuple(self.drawn_at), self.up_at, self.number
+        )
 
 
 @dataclass
@@ -426,12 +431,11 @@ class _Parser:
         deal = self.deal(at, header)
         if deal.score is not None:
             raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
-        expected = len(deal.tricks) + 1
-        if number != expected:
-            raise RecordError(
-                f"this is trick {expected} of the deal, not {number} (a quack-quack's two tricks share one number)", at
-            )
+        # The number is checked as the deal is replayed (record_inference), not here: where the calls written
+        # split a numbered line into two tricks, the rules refuse a call on that line before the next number is
+        # found wrong, and the record is refused at the line that made the game impossible.
         deal.tricks.append(_new_trick(deal, at))
+        deal.tricks[-1].number = number
         self.numbered = at
 
     def move(self, move: Move, header: _Header) -> None:
