@@ -201,6 +201,7 @@ __all__ = [
     "format_record",
     "infer_decks",
     "parse_record",
+    "players_record",
     "read_card",
     "record_to_trace",
     "trace_to_record",
