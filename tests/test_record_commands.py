@@ -152,7 +152,7 @@ def test_the_telling_commands_follow_the_tag_too(command: str, tmp_path: Path) -
     tagged = write(tmp_path, "tagged.txt", '[Game "duck-soup"]\n' + KITCHEN)
     code, _, err = run([command, "--game", "doubleduck", str(tagged)])
     assert code == 2
-    assert "--game doubleduck, but the record says [Game \"duck-soup\"]" in one_line(err)
+    assert '--game doubleduck, but the record says [Game "duck-soup"]' in one_line(err)
 
 
 def test_the_tag_chooses_the_reader_of_another_game(tmp_path: Path) -> None:

@@ -92,37 +92,39 @@ PLACE = re.compile(r"line (\d+), column (\d+)")
 """How every game's record errors name their place (:class:`ducksoup.records.RecordError`)."""
 
 
-def verdict(text: str, path: Path, game: str | None, called: str) -> Verdict:
-    """Read the record ``text`` (from ``path``, called ``called``) by its game and infer what it does not say:
-    legal (0), the first place where the game became impossible, with its rule (1), or no record of a game (2)."""
+def verdict(text: str, path: Path, game: str | None, name: str) -> Verdict:
+    """Read the record ``text`` (from ``path``, named ``name`` in messages) by its game and infer what it does not
+    say: legal (0), the first place where the game became impossible, with its rule (1), or no record of a game
+    (2)."""
     if text.lstrip().startswith("{"):
         return Verdict(
             UNREADABLE,
-            f"{called} is a JSON trace, not a hand-written record: 'ducksoup replay' checks a trace, "
+            f"{name} is a JSON trace, not a hand-written record: 'ducksoup replay' checks a trace, "
             "'ducksoup record from-trace' writes it as a record",
         )
     try:
-        loaded = load_record(text, path, game, called)
+        loaded = load_record(text, path, game, name)
     except RecordBreaksRule as error:
-        return Verdict(BROKEN, f"the game breaks a rule at {called}, {str(error).removeprefix(called + ': ')}")
+        return Verdict(BROKEN, f"the game breaks a rule at {name}, {str(error).removeprefix(name + ': ')}")
     except TraceError as error:
         return Verdict(UNREADABLE, str(error))
     breach = rules_disagreement(loaded)
     if breach is not None:
         named = record_source(path)[1] + ", "  # a reader names its file so in where it stops
-        where = f"{called}, {shown(breach.removeprefix(named))}"
+        where = f"{name}, {shown(breach.removeprefix(named))}"
         return Verdict(BROKEN, f"the game breaks a rule at {where}", loaded)
-    return Verdict(LEGAL, f"{called}: legal: {summary(loaded)}", loaded)
+    return Verdict(LEGAL, f"{name}: legal: {summary(loaded)}", loaded)
 
 
-def checked_record(name: str, game: str | None) -> Loaded:
-    """The record in the file ``name``, read by its game, if its game is legal; :class:`Refused` otherwise."""
-    text, path, name_shown = read_record_file(name)
-    result = verdict(text, path, game, name_shown)
+def legal_record(name: str, game: str | None) -> tuple[Loaded, str]:
+    """The record in the file ``name``, read by its game, and the line saying it is legal, if its game is legal;
+    :class:`Refused` otherwise."""
+    text, path, shown_name = read_record_file(name)
+    result = verdict(text, path, game, shown_name)
     if result.status != LEGAL:
         raise Refused(result.status, result.line)
     assert result.loaded is not None
-    return result.loaded
+    return result.loaded, result.line
 
 
 def summary(loaded: Loaded) -> str:
@@ -205,7 +207,7 @@ def check(name: str, game: str | None) -> None:
     """
 
     def checked(errors: Console) -> int:
-        click.echo(f"{called(name)}: legal: {summary(checked_record(name, game))}")
+        click.echo(legal_record(name, game)[1])
         return LEGAL
 
     run(checked)
@@ -224,7 +226,7 @@ def to_trace(name: str, game: str | None, output: Path | None, new_id: str | Non
     """
 
     def converted(errors: Console) -> int:
-        trace = dict(checked_record(name, game).trace)
+        trace = dict(legal_record(name, game)[0].trace)
         if new_id is not None:
             trace["id"] = new_id
         write_out(dump_trace(trace), output)
