@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from duckcheck.interrupts import signals_ignored
 from duckcheck.strict import same
 from ducksoup.display import as_typed, plain_output
 from ducksoup.narration import Refusal, StepNarrator
@@ -298,7 +299,8 @@ def play_in_terminal(seating: Seating, save: Path, console: Console) -> None:
     terminal = Terminal(seating, console)
     status = play_and_keep(console, save, seating.snapshot, terminal.run, lambda prompt: console.input(prompt))
     if record is not None:
-        written = write_players_record(seating.snapshot(), seating.human, record, console)
+        with signals_ignored():  # the game is over and saved: a second Ctrl-C must not cut the record short
+            written = write_players_record(seating.snapshot(), seating.human, record, console)
         status = status if written or status != FINISHED else NOT_SAVED
     sys.exit(status)
 
