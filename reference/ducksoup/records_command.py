@@ -2,7 +2,7 @@
 
 Every game with a record format (its registry entry gives ``read_record`` and ``write_record``) gets
 the same three commands; a record is read by the game its ``[Game]`` tag names (``--game`` for a
-record without one, Duck Soup by default: :func:`ducksoup.telling.load_record`):
+record without one, Duck Soup by default: ``ducksoup.telling.load_record``):
 
 - ``record check FILE``: read the record and infer what it does not say, without telling it. Exit 0
   and one line (``legal``, with what the record holds); 1 and the first line where the game became
@@ -14,7 +14,7 @@ record without one, Duck Soup by default: :func:`ducksoup.telling.load_record`):
   everything it holds, or with ``--as P`` only what player P saw; a trace whose claims the rules
   contradict is refused (exit 1).
 
-Files are written as ``ducksoup play`` writes its games (:class:`ducksoup.saving.SaveFile`): never
+Files are written as ``ducksoup play`` writes its games (``ducksoup.saving.SaveFile``): never
 through a symbolic link, never over an existing file (the next free numbered name is used instead).
 """
 
@@ -89,7 +89,7 @@ class Verdict:
 
 
 PLACE = re.compile(r"line (\d+), column (\d+)")
-"""How every game's record errors name their place (:class:`ducksoup.records.RecordError`)."""
+"""How every game's record errors name their place (:class:`ducksoup.records.errors.RecordError`)."""
 
 
 def verdict(text: str, path: Path, game: str | None, name: str) -> Verdict:

@@ -6,7 +6,8 @@ back when a score is disputed. This module reads and writes records
 (:func:`parse_record`, :func:`format_record`), turns a record into a conformance trace that
 ``ducksoup.duck_soup.traces.replay`` checks (:func:`record_to_trace`, inferring the deck orders the
 record does not give, :func:`infer_decks`), and a trace back into a record
-(:func:`trace_to_record`).
+(:func:`trace_to_record`; :func:`write_record` writes it as text, everything or one player's side,
+for ``ducksoup record from-trace`` and ``ducksoup play --record``).
 
 An example
 ==========
@@ -60,6 +61,9 @@ read in any case; values are quoted (``\\"`` and ``\\\\`` inside).
 ============  ==================================  =================================================
 tag           values                              meaning
 ============  ==================================  =================================================
+Game          ``duck-soup`` (or ``Duck Soup``)    the game (optional; every game's records read it
+                                                  alike: :mod:`ducksoup.records.header`)
+Format        ``1``                               the version of this format (optional; the newest)
 Dealer        ``0``, ``1`` or a player's name     who dealt the first deal; **required**
 Players       ``"Anna, Ben"``                     the names of player 0 and player 1 (optional)
 Scope         ``deal``, ``game``, ``match``       one deal (the default), deals to the end of a
