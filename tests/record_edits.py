@@ -158,16 +158,16 @@ class Tally:
         )
 
 
-def suite_records(entry: GameReference, rng: random.Random, longest: int | None = None) -> Iterator[tuple[str, str]]:
-    """The game's suite traces (of at most ``longest`` steps) in an order ``rng`` chooses, each as (its ID, its full
-    record); each trace is read only when its turn comes."""
+def suite_records(entry: GameReference, rng: random.Random, shortest: int | None = None) -> Iterator[tuple[str, str]]:
+    """The game's suite traces (only the ``shortest`` smallest files, if given) in an order ``rng`` chooses, each as
+    (its ID, its full record); each trace is read only when its turn comes."""
     folder = suite_dir()
     entries = [item for item in load_manifest(folder)["traces"] if item["game"] == entry.id]
+    if shortest is not None:
+        entries = sorted(entries, key=lambda item: (folder / item["file"]).stat().st_size)[:shortest]
     rng.shuffle(entries)
     for item in entries:
         trace = read_trace(folder / item["file"], item["sha256"])
-        if longest is not None and len(trace["steps"]) > longest:
-            continue
         text = entry.record_text(trace, None)
         assert text is not None
         yield trace["id"], text
@@ -192,13 +192,13 @@ def sample(
     edits: int,
     seed: int,
     per_trace: int = 10,
-    longest: int | None = None,
+    shortest: int | None = None,
 ) -> Tally:
-    """``edits`` edits of ``entry``'s suite records, judged: ``per_trace`` of each trace (of at most ``longest``
-    steps, chosen by ``seed``), each of the kind judged least often so far among those drawn."""
+    """``edits`` edits of ``entry``'s suite records, judged: ``per_trace`` of each trace (chosen by ``seed``, among
+    the ``shortest`` smallest if given), each of the kind judged least often so far among those drawn."""
     rng = random.Random(seed)
     tally = Tally()
-    for trace_id, text in suite_records(entry, rng, longest):
+    for trace_id, text in suite_records(entry, rng, shortest):
         for changed in chosen_edits(text, edit, rng, min(per_trace, edits - tally.tried), tally.kinds):
             tally.add(changed, judge(entry, changed), trace_id)
         if tally.tried >= edits:
