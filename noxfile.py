@@ -1,7 +1,8 @@
 """Every check of the project, one nox session each.
 
 Default sessions (CI runs them all): tests, typecheck, contracts, conformance, docs, browser, bridges.
-Not default: soak (long property and differential tests), suite-power (how many traces reject each faulty
+Not default: soak (long property and differential tests), record-edits (random edits of every game's records),
+suite-power (how many traces reject each faulty
 implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
@@ -45,10 +46,12 @@ SOAK_FILES = (
     "test_solver.py",
     "test_compiling.py",
     "test_record_suite.py",
+    "test_record_round_trip.py",
 )
 SOAK_TESTS = tests_named(*SOAK_FILES)
 """The property and differential tests of every game (``tests/`` and each game's ``tests/<game>/``), the check that
-``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), and the
+``--as P`` tells nothing P could not see (``test_views_hide.py``: every trace, player and step in soak), every
+suite trace written as a full record and as each player's and read back (``test_record_round_trip.py``), and the
 solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
 build of some seconds per process is paid once), and each game's records of the whole suite and their random edits
 (``test_record_suite.py``)."""
@@ -206,6 +209,19 @@ def soak_runner(session: nox.Session) -> None:
         "tests/test_soak_runner.py",
         env={"DUCKSOUP_SOAK_SECONDS": seconds, "DUCKSOUP_SOAK_SEED": seed},
     )
+
+
+@nox.session(python=PYTHON, name="record-edits")
+def record_edits(session: nox.Session) -> None:
+    """Random single edits of suite records, for every game with a record format (not run by default).
+
+    Each edited record must be a legal game (the specification agrees with its inferred trace) or be refused at
+    the first line where the game became impossible; prints per game the edits tried, each outcome and the share
+    of refusals naming the edited line itself. ``nox -s record-edits -- [--edits N] [--seed S]`` (default 500
+    edits per game, a random seed, printed).
+    """
+    install(session)
+    session.run("python", "-m", "tests.record_edits", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -32,7 +32,7 @@ def test_unknown_command_is_a_clear_error_not_a_traceback() -> None:
 
 
 def test_every_command_is_listed_and_documented() -> None:
-    expected = {"adapter", "analyse", "check", "examples", "explain", "play", "replay", "simulate", "view"}
+    expected = {"adapter", "analyse", "check", "examples", "explain", "play", "record", "replay", "simulate", "view"}
     assert set(main.list_commands(None)) == expected  # type: ignore[arg-type]
     assert set(main.commands) == expected  # what documentation generators read
     for name in expected:
@@ -53,7 +53,7 @@ def test_help_lists_every_command_with_a_whole_summary() -> None:
     result = CliRunner().invoke(main, ["--help"], terminal_width=80)
     commands_part, games_part = result.output.split("Commands:", 1)[1].split("Games:", 1)
     commands = commands_part.strip().splitlines()
-    assert len(commands) == 9
+    assert len(commands) == 10
     games = [line.split(None, 1) for line in games_part.strip().splitlines()]
     assert games[:2] == [["duck-soup", "Duck Soup (the default)"], ["doubleduck", "Doubleduck"]]
     for line in commands:

@@ -27,6 +27,7 @@ LAST_FAILED = Path(".ducksoup") / "last-failed.json"
 LAZY_COMMANDS = {
     "analyse": "ducksoup.telling:analyse",
     "explain": "ducksoup.telling:explain",
+    "record": "ducksoup.records_command:record",
     "replay": "ducksoup.telling:replay",
     "view": "ducksoup.viewer.command:view",
 }

@@ -12,7 +12,8 @@ same for every game:
 - the engine and the rules checked against each other after every move;
 - the commands ``help`` (or ``?``: the input syntax), ``rules`` (the rules that apply at this moment,
   with their sections and rulings), ``look`` (the table again) and ``quit`` (saves and stops);
-- the options ``--seed``, ``--save``, ``--as``, ``--one`` (a single deal or round) and ``--bot``;
+- the options ``--seed``, ``--save``, ``--as``, ``--one`` (a single deal or round), ``--bot`` and ``--record``
+  (the record of the human's side, written at the end for a game with a record format);
 - keeping the game after every move, and how it ends (``ducksoup.saving.play_and_keep``).
 """
 
@@ -30,11 +31,24 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from duckcheck.interrupts import signals_ignored
 from duckcheck.strict import same
 from ducksoup.display import as_typed, plain_output
 from ducksoup.narration import Refusal, StepNarrator
 from ducksoup.recording import EngineRecorder
-from ducksoup.saving import PLAY_HELP, Quit, Read, play_and_keep
+from ducksoup.saving import (
+    FINISHED,
+    NOT_SAVED,
+    PLAY_HELP,
+    REFUSED,
+    Quit,
+    Read,
+    SaveFile,
+    SaveRefused,
+    check_save_path,
+    describe_error,
+    play_and_keep,
+)
 
 JSON = dict[str, Any]
 COMMANDS = "'help' or '?' shows this, 'rules' the rules that apply now, 'look' the table again, 'quit' saves and stops"
@@ -274,9 +288,83 @@ def listed(head: str, items: Sequence[str], width: int, columns: Callable[[str],
 
 
 def play_in_terminal(seating: Seating, save: Path, console: Console) -> None:
-    """Play ``seating``'s game, kept in ``save``, and exit with ``play_and_keep``'s status."""
+    """Play ``seating``'s game, kept in ``save``, and exit with ``play_and_keep``'s status; with ``--record``, the
+    record of the human's side is written at the end (:func:`write_players_record`)."""
+    record = requested_record()
+    if record is not None:
+        refusal = record_refusal(seating.snapshot()["game"], record)
+        if refusal is not None:
+            Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {refusal}", markup=False)
+            sys.exit(REFUSED)
     terminal = Terminal(seating, console)
-    sys.exit(play_and_keep(console, save, seating.snapshot, terminal.run, lambda prompt: console.input(prompt)))
+    status = play_and_keep(console, save, seating.snapshot, terminal.run, lambda prompt: console.input(prompt))
+    if record is not None:
+        with signals_ignored():  # the game is over and saved: a second Ctrl-C must not cut the record short
+            written = write_players_record(seating.snapshot(), seating.human, record, console)
+        status = status if written or status != FINISHED else NOT_SAVED
+    sys.exit(status)
+
+
+RECORD_KEY = "ducksoup.play.record"
+"""Where ``--record`` is kept in the command's context (the option is shared: the games' commands never see it)."""
+
+
+def _remember_record(context: click.Context, parameter: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        context.meta[RECORD_KEY] = value
+
+
+def requested_record() -> Path | None:
+    """The ``--record`` file of the ``play`` command running, if one was given."""
+    context = click.get_current_context(silent=True)
+    path: Path | None = None if context is None else context.meta.get(RECORD_KEY)
+    return path
+
+
+def record_refusal(game: str, path: Path) -> str | None:
+    """Why ``--record PATH`` cannot be used for ``game`` (it has no record format, or the path is refused), in one
+    line; None when it can."""
+    from ducksoup.games import reference, references
+
+    entry = reference(game)
+    if entry.write_record is None:
+        able = ", ".join(other.id for other in references() if other.write_record is not None) or "no game"
+        return (
+            f"--record {as_typed_path(path)}: {entry.suite.title} has no record format (records are written for {able})"
+        )
+    try:
+        check_save_path(path)
+    except SaveRefused as error:
+        return f"--record {as_typed_path(path)}: {error}"
+    return None
+
+
+def write_players_record(trace: JSON, human: int, path: Path, console: Console) -> bool:
+    """Write the record of ``human``'s side of ``trace`` (what that player saw) to ``path`` (or the next free name,
+    never through a link); whether it was written, said in one line either way."""
+    from ducksoup.games import reference
+
+    text = reference(trace["game"]).record_text(trace, human)
+    assert text is not None  # record_refusal let only a game with a record format play with --record
+    file: SaveFile | None = None
+    try:
+        file = SaveFile(path)
+        file.write(text)
+    except (SaveRefused, OSError) as error:
+        reason = describe_error(error) if isinstance(error, OSError) else str(error)
+        console.print(f"could not write the record to {as_typed_path(path)}: {reason}", markup=False, emoji=False)
+        return False
+    written = file.path or path
+    kept = f" ({as_typed_path(path)} exists and is kept)" if written != path else ""
+    console.print(f"your record is written to {as_typed_path(written)}{kept}", markup=False, emoji=False)
+    return True
+
+
+def as_typed_path(path: Path) -> str:
+    """A path typed by the player, shown with its control characters escaped."""
+    from duckcheck.untrusted import shown
+
+    return shown(str(path))
 
 
 def new_console() -> Console:
@@ -309,7 +397,7 @@ def play_help(summary: str) -> str:
 
 def shared_options(unit: str, seats: int, default_save: str, alias: str) -> Callable[[Any], Any]:
     """The options every game's ``play`` has: ``--seed``, ``--as``, ``--one`` (and its old ``alias``, hidden),
-    ``--save``."""
+    ``--save``, ``--record`` (kept in the context for :func:`play_in_terminal`: the game's command never sees it)."""
 
     def decorate(command: Any) -> Any:
         for option in reversed(
@@ -332,6 +420,14 @@ def shared_options(unit: str, seats: int, default_save: str, alias: str) -> Call
                     show_default=True,
                     help="Where the trace goes, after every move; an existing file is kept and the next free "
                     "numbered name used.",
+                ),
+                click.option(
+                    "--record",
+                    type=click.Path(dir_okay=False, path_type=Path),
+                    expose_value=False,
+                    callback=_remember_record,
+                    help="At the end, also write the record of your side of the game (what you saw) to this file, "
+                    "as 'ducksoup record from-trace --as' writes it.",
                 ),
             ]
         ):

@@ -34,7 +34,7 @@ from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
 from ducksoup.analysis import Output, step_notes, stream
 from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
-from ducksoup.games import NoAnalysis, reference
+from ducksoup.games import NoAnalysis, reference, references
 from ducksoup.narration import Loaded
 
 JSON = dict[str, Any]
@@ -74,13 +74,34 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
         trace = parse_trace(text, name, states=False)
         _same_game(trace, game, name)
         return Loaded(trace)
-    entry = reference(game)
+    return load_record(text, path, game, name)
+
+
+class RecordBreaksRule(TraceError):
+    """A record that cannot be read because what it writes breaks a rule before any play (a card written twice,
+    a hand of 14 cards); ``explain`` cannot tell it (exit 2), ``record check`` names the rule (exit 1)."""
+
+
+def load_record(text: str, path: Path, game: str | None, name: str) -> Loaded:
+    """The hand-written record ``text`` (from ``path``, called ``name`` in messages), read by the game its
+    ``[Game]`` tag names, or else ``game`` (``--game``; Duck Soup by default); :class:`TraceError` in one line for
+    a record that cannot be read, of a game without a record format, or whose tag disagrees with ``--game``."""
+    from duckcheck.games import games
+    from ducksoup.records import RecordError, record_game
+
     try:
+        entry = reference(record_game(text, game, {suite.id: suite.title for suite in games()}))
         loaded = entry.read_record_file(text, path)
+    except RecordError as error:
+        raise (RecordBreaksRule if error.breaks_a_rule else TraceError)(f"{name}: {error}") from None
     except ValueError as error:
         raise TraceError(f"{name}: {error}") from None
     if loaded is None:
-        raise TraceError(f"{name}: not a JSON trace, and {entry.suite.title} has no record format to read it as")
+        able = ", ".join(other.id for other in references() if other.read_record is not None) or "no game"
+        raise TraceError(
+            f"{name}: not a JSON trace, and {entry.suite.title} has no record format to read it as "
+            f"(the games with one: {able})"
+        )
     return loaded
 
 
@@ -189,8 +210,8 @@ DEFAULT_SAMPLES = 16
 
 AS_PLAYER = click.option("--as", "as_player", type=click.IntRange(0, 3), help="Show only what this player could see.")
 GAME = game_option(
-    "The game of a hand-written record (default: duck-soup); a JSON trace names its own game, and a different "
-    "--game is refused."
+    "The game of a hand-written record without a [Game] tag (default: duck-soup); a JSON trace, or a record with "
+    "the tag, names its own game, and a different --game is refused."
 )
 AT_STEP = click.option(
     "--at", "at", type=click.IntRange(min=0), metavar="N", help="Stop after step N; list the legal actions."

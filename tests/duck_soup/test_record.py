@@ -199,7 +199,9 @@ def test_records_round_trip(text: str) -> None:
 
 def test_the_format_puts_one_trick_to_a_line() -> None:
     lines = format_record(parse_record(FULL_DEAL)).splitlines()
-    assert lines[:6] == [
+    assert lines[:8] == [
+        '[Game "duck-soup"]',
+        '[Format "1"]',
         '[Event "Club night"]',
         '[Date "2024.05.11"]',
         '[Players "Anna, Ben"]',

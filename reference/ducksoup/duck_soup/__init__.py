@@ -16,6 +16,7 @@ GAME = GameReference(
     play="ducksoup.duck_soup.playing:play",
     simulate="ducksoup.duck_soup.simulate:simulate",
     read_record="ducksoup.duck_soup.record:read_record",
+    write_record="ducksoup.duck_soup.record:write_record",
     viewer="ducksoup.duck_soup.scenes:DRAWING",
     analyse="ducksoup.duck_soup.analyse:analysis",
 )

@@ -6,7 +6,8 @@ back when a score is disputed. This module reads and writes records
 (:func:`parse_record`, :func:`format_record`), turns a record into a conformance trace that
 ``ducksoup.duck_soup.traces.replay`` checks (:func:`record_to_trace`, inferring the deck orders the
 record does not give, :func:`infer_decks`), and a trace back into a record
-(:func:`trace_to_record`).
+(:func:`trace_to_record`; :func:`write_record` writes it as text, everything or one player's side,
+for ``ducksoup record from-trace`` and ``ducksoup play --record``).
 
 An example
 ==========
@@ -60,6 +61,9 @@ read in any case; values are quoted (``\\"`` and ``\\\\`` inside).
 ============  ==================================  =================================================
 tag           values                              meaning
 ============  ==================================  =================================================
+Game          ``duck-soup`` (or ``Duck Soup``)    the game (optional; every game's records read it
+                                                  alike: :mod:`ducksoup.records.header`)
+Format        ``1``                               the version of this format (optional; the newest)
 Dealer        ``0``, ``1`` or a player's name     who dealt the first deal; **required**
 Players       ``"Anna, Ben"``                     the names of player 0 and player 1 (optional)
 Scope         ``deal``, ``game``, ``match``       one deal (the default), deals to the end of a
@@ -160,6 +164,7 @@ from __future__ import annotations
 
 # The names of the single module this once was stay importable from here (``X as X``): the format's parts live
 # in record_grammar (Duck Soup's grammar), record_inference (its completion rules) and ducksoup.records (shared).
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -200,9 +205,11 @@ __all__ = [
     "format_record",
     "infer_decks",
     "parse_record",
+    "players_record",
     "read_card",
     "record_to_trace",
     "trace_to_record",
+    "write_record",
 ]
 
 JSON = dict[str, Any]
@@ -389,3 +396,56 @@ def read_record(text: str, path: Path) -> Loaded:
     names = record.players if all(record.players) else None
     stopped = None if broken is None else f"{called}, {broken}"
     return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
+
+
+def players_record(record: Record, trace: JSON, player: int) -> Record:
+    """What ``player`` saw of the game that ``record`` (the full record of ``trace``) holds: their own hand at
+    the start of each deal, every card played, the face-up cards (the first card drawn after a trick of the
+    face-up stock is the face-up card, in sight of both) and the cards they drew themselves; never the other
+    hand, nor what the other player drew unseen (trailing unknown draws are left out, as a player writes)."""
+    drawn_by_player = _cards_drawn_by(trace, player)
+    face_up = record.stock == "face-up"
+    deals = []
+    for number, deal in enumerate(record.deals):
+        mine = drawn_by_player[number] if number < len(drawn_by_player) else set()
+        tricks = []
+        for trick in deal.tricks:
+            seen = [
+                card if card is not None and ((face_up and index == 0) or card in mine) else None
+                for index, card in enumerate(trick.drawn)
+            ]
+            while seen and seen[-1] is None:
+                seen.pop()
+            tricks.append(replace(trick, drawn=tuple(seen)))
+        hands = (deal.hands[0], ()) if player == 0 else ((), deal.hands[1])
+        deals.append(replace(deal, hands=hands, tricks=tuple(tricks)))
+    return replace(record, deals=tuple(deals))
+
+
+def _cards_drawn_by(trace: JSON, player: int) -> list[set[str]]:
+    """For each deal of ``trace``, the cards that came into ``player``'s hand after the deal (drawn)."""
+    drawn: list[set[str]] = [set()]
+    before = trace["initial"]
+    for step in trace["steps"]:
+        after = step.get("state")
+        if after is None:
+            continue
+        if after.get("deal", 0) != before.get("deal", 0):
+            drawn.append(set())
+        else:
+            held = {before["hands"][player][i : i + 2] for i in range(0, len(before["hands"][player]), 2)}
+            now = {after["hands"][player][i : i + 2] for i in range(0, len(after["hands"][player]), 2)}
+            drawn[-1] |= now - held
+        before = after
+    return drawn
+
+
+def write_record(trace: JSON, as_player: int | None) -> str:
+    """The record of ``trace`` (a Duck Soup trace) as text: everything it holds, or (``as_player``) only what that
+    player saw (:func:`players_record`); the registry's entry point. ``ValueError`` for a player not in the game."""
+    if as_player is not None and as_player not in (0, 1):
+        raise ValueError(f"Duck Soup is played by player 0 and player 1, not player {as_player}")
+    record = trace_to_record(trace)
+    if as_player is not None:
+        record = players_record(record, trace, as_player)
+    return format_record(record)

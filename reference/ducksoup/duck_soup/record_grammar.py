@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from duckcheck.duck_soup import SUITE
 from duckcheck.untrusted import excerpt
 from ducksoup.records import (
     NOWHERE,
@@ -20,9 +21,12 @@ from ducksoup.records import (
     Pos,
     RecordError,
     Tags,
+    check_format,
+    check_game,
     check_size,
     lex,
     quote,
+    shared_tag_lines,
     whole,
 )
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
@@ -36,6 +40,8 @@ STOCK_START = 26
 CARDS = STANDARD_CARDS
 """Duck Soup is played with the standard pack, written as :data:`ducksoup.records.STANDARD_CARDS` reads it."""
 CARD_HELP = CARDS.help
+FORMAT_VERSIONS = ("1",)
+"""The versions of Duck Soup's record format, oldest first (``[Format "1"]``: :mod:`ducksoup.records.header`)."""
 WORD_HELP = "expected a card like 9C, or a call: quack, quack-quack, duck-soup, or the answer duck"
 
 
@@ -72,6 +78,8 @@ class Trick:
     at: Pos = field(default=NOWHERE, compare=False, repr=False)
     drawn_at: tuple[Pos, ...] = field(default=(), compare=False, repr=False)
     up_at: Pos = field(default=NOWHERE, compare=False, repr=False)
+    number: int | None = field(default=None, compare=False, repr=False)
+    """The trick's number as written (``5.``), checked when the deal is replayed: None when not written."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,7 @@ class _TrickDraft:
     drawn_at: list[Pos] = field(default_factory=list)
     up: str | None = None
     up_at: Pos = NOWHERE
+    number: int | None = None
 
     def is_complete(self, silent: bool = False) -> bool:
         """Whether the moves make a finished trick (or quack-quack), judging by the calls written, or, with silent
@@ -161,7 +170,9 @@ class _TrickDraft:
         return len(moves) >= 4
 
     def freeze(self) -> Trick:
-        return Trick(tuple(self.moves), tuple(self.drawn), self.up, self.at, tuple(self.drawn_at), self.up_at)
+        return Trick(
+            tuple(self.moves), tuple(self.drawn), self.up, self.at, tuple(self.drawn_at), self.up_at, self.number
+        )
 
 
 @dataclass
@@ -261,6 +272,8 @@ class _Parser:
                 'the header has no [Dealer] tag: say who dealt the first deal, like [Dealer "0"] or [Dealer "Anna"]',
                 at,
             )
+        check_game(tags, SUITE.id, SUITE.title)
+        check_format(tags, FORMAT_VERSIONS)
         header.extra, header.tags_at = tags.extra(), tags.places()
         players = tags.get("Players")
         if players is not None:
@@ -418,12 +431,11 @@ class _Parser:
         deal = self.deal(at, header)
         if deal.score is not None:
             raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
-        expected = len(deal.tricks) + 1
-        if number != expected:
-            raise RecordError(
-                f"this is trick {expected} of the deal, not {number} (a quack-quack's two tricks share one number)", at
-            )
+        # The number is checked as the deal is replayed (record_inference), not here: where the calls written
+        # split a numbered line into two tricks, the rules refuse a call on that line before the next number is
+        # found wrong, and the record is refused at the line that made the game impossible.
         deal.tricks.append(_new_trick(deal, at))
+        deal.tricks[-1].number = number
         self.numbered = at
 
     def move(self, move: Move, header: _Header) -> None:
@@ -433,7 +445,9 @@ class _Parser:
         if self.numbered:
             self.numbered = None
             trick = deal.tricks[-1]
-        elif deal.tricks and not deal.tricks[-1].is_complete(header.calls == "silent"):
+        elif deal.tricks and (
+            not deal.tricks[-1].is_complete(header.calls == "silent") or _answers(move, deal.tricks[-1])
+        ):
             trick = deal.tricks[-1]
         else:
             deal.tricks.append(_new_trick(deal, move.at))
@@ -474,6 +488,13 @@ class _Parser:
         if trick.up is not None:
             raise RecordError(f"the card turned up after this trick is already written ({trick.up})", at)
         trick.up, trick.up_at = card, at
+
+
+def _answers(move: Move, trick: _TrickDraft) -> bool:
+    """Whether ``move`` is a "duck" written after the lead and follow of ``trick``: it is that trick's answer,
+    whatever its calls, since no trick can begin with one; the rules then refuse it where it stands if no quack
+    asked for it (rather than the next trick's number being found wrong, a line later)."""
+    return move.card is None and len(trick.moves) == 2 and not trick.drawn and trick.up is None
 
 
 def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
@@ -521,7 +542,8 @@ def parse(text: str) -> Record:
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
     named = bool(record.players[0])
-    lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
+    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")
     lines.append(f"[Dealer {quote(record.players[record.dealer] if named else str(record.dealer))}]")

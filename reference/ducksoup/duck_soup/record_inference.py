@@ -110,6 +110,11 @@ class _DealInference:
     def play_trick(self, count: int, trick: Trick) -> None:
         deal = self.deal
         at = trick.at
+        if trick.number is not None and trick.number != count:
+            raise RecordError(
+                f"this is trick {count} of the deal, not {trick.number} (a quack-quack's two tricks share one number)",
+                at,
+            )
         if deal.table:
             raise RecordError(
                 f"trick {count - 1} is not finished: it needs {self.missing()}, before trick {count} begins",

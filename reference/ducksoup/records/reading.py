@@ -23,6 +23,8 @@ MAX_RECORD = 1 << 20
 takes well under 100 KB, and reading is character by character."""
 MAX_DIGITS = 9
 """The most digits a number of a record (a deal or trick number, a score) may have."""
+SHARED_TAG_NAMES = ("Game", "Format")
+"""The tags every game's record reads the same way (:mod:`ducksoup.records.header`, which defines them)."""
 TAG_HELP = 'a tag pair is written [Name "value"], like [Dealer "0"]'
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -159,11 +161,12 @@ class Tags:
     """The tag pairs of a record's header, as read: each tag once, all before the body.
 
     Tag names are read in any case. ``known`` lists the tags the game reads (in their canonical
-    spelling); the others are kept as written (Event, Site, Date ...).
+    spelling), besides the tags every game reads (``Game``, ``Format``: :mod:`ducksoup.records.header`);
+    the others are kept as written (Event, Site, Date ...).
     """
 
     def __init__(self, known: tuple[str, ...]) -> None:
-        self.known = {name.lower(): name for name in known}
+        self.known = {name.lower(): name for name in (*SHARED_TAG_NAMES, *known)}
         self.items: dict[str, Item] = {}
         self.order: list[Item] = []
         self.closed = False
