@@ -405,7 +405,7 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str]] = {
     "escapes": (lambda text: text.replace("draw 1black", "draw 1\x1bc\x07\x00", 1), "is not a card"),
     "many-turns": (lambda text: text + "score " * 3000, "a round has at most 2000 turns"),
     "five-players": (lambda text: text.replace("Anna, Ben, Cleo", "A, B, C, D, E"), "2, 3 or 4 players"),
-    "other-game": (lambda text: text.replace('"aw-ducks"', '"doubleduck"'), "this is a reader of Aw Ducks! records"),
+    "other-game": (lambda text: text.replace('"aw-ducks"', '"doubleduck"'), 'but the record says [Game "doubleduck"]'),
 }
 
 

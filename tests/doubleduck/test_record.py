@@ -217,7 +217,7 @@ HOSTILE: dict[str, tuple[Callable[[str], str], str]] = {
     "open-braces": (lambda text: "{" * 5000 + text, "not valid JSON"),
     "unclosed-comment": (lambda text: text + "{" * 5000, "this comment is never closed"),
     "stray-brace": (lambda text: text + "}" * 5000, "'}' closes a comment, but none was opened"),
-    "other-game": (lambda text: text.replace('[Game "doubleduck"]', '[Game "chess"]'), "not of 'chess'"),
+    "other-game": (lambda text: text.replace('[Game "doubleduck"]', '[Game "chess"]'), "[Game] cannot be 'chess'"),
     "unknown-value": (lambda text: text.replace('[Format "1"]', '[Scope "rubber"]'), "[Scope] cannot be 'rubber'"),
     "late-tag": (lambda text: text + '[Event "late"]\n', "tag pairs make the header"),
     "control": (
