@@ -12,15 +12,27 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from duckcheck.aw_ducks import SUITE
 from duckcheck.aw_ducks.encoding import TARGETS
 from duckcheck.untrusted import excerpt
-from ducksoup.records import NOWHERE, Item, Pos, RecordError, Tags, check_size, lex, quote, whole
+from ducksoup.records import (
+    NOWHERE,
+    Item,
+    Pos,
+    RecordError,
+    Tags,
+    check_format,
+    check_game,
+    check_size,
+    lex,
+    quote,
+    shared_tag_lines,
+    whole,
+)
 from ducksoup.records.players import player_named, player_names
 
 FORMAT_VERSIONS = ("1",)
 """The versions of Aw Ducks!'s record format, oldest first (``[Format "1"]``)."""
-GAME_NAMES = ("aw-ducks", "aw ducks!", "aw ducks")
-"""How the ``[Game]`` tag may name Aw Ducks!: its ID in traces or its title, in any case."""
 KNOWN_TAGS = ("Game", "Format", "Players", "Start", "Scope", "Target")
 
 NUMBER_COLOURS = ("red", "yellow", "green", "blue", "purple", "black")
@@ -306,7 +318,8 @@ class _Parser:
                 at,
             )
         header = _Header()
-        self.check_game_and_format(tags)
+        check_game(tags, SUITE.id, SUITE.title)
+        check_format(tags, FORMAT_VERSIONS)
         players = tags.get("Players")
         if players is None:
             raise RecordError(
@@ -323,23 +336,6 @@ class _Parser:
         header.target = _target(tags)
         self.header = header
         return header
-
-    @staticmethod
-    def check_game_and_format(tags: Tags) -> None:
-        game = tags.get("Game")
-        if game is not None and " ".join(game.value.split()).lower() not in GAME_NAMES:
-            raise RecordError(
-                f'this is a reader of Aw Ducks! records ([Game "aw-ducks"]), not of [{game.text} {quote(game.value)}]',
-                game.at,
-            )
-        version = tags.get("Format")
-        if version is not None and version.value.strip() not in FORMAT_VERSIONS:
-            known = ", ".join(f'"{v}"' for v in FORMAT_VERSIONS)
-            raise RecordError(
-                f"[{version.text}] {excerpt(version.value)} is not a version of this record format this reader "
-                f"knows: it reads {known} (leave the tag out for the newest)",
-                version.at,
-            )
 
     @staticmethod
     def player_of(text: str, header: _Header, at: Pos, what: str) -> int:
@@ -568,7 +564,7 @@ def turn_text(turn: Turn) -> str:
 
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.aw_ducks.record.format_record`, which documents it)."""
-    lines = ['[Game "aw-ducks"]', f'[Format "{FORMAT_VERSIONS[-1]}"]']
+    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
     lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
     players = ", ".join(record.names) if record.names else str(record.players)
     lines.append(f"[Players {quote(players)}]")

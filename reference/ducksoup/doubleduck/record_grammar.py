@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from duckcheck.doubleduck import SUITE
 from duckcheck.untrusted import excerpt
 from ducksoup.records import (
     NOWHERE,
@@ -20,9 +21,12 @@ from ducksoup.records import (
     Pos,
     RecordError,
     Tags,
+    check_format,
+    check_game,
     check_size,
     lex,
     quote,
+    shared_tag_lines,
     whole,
 )
 from ducksoup.records.players import player_named, player_names
@@ -229,7 +233,8 @@ class _Parser:
                 '[Dealer "Dan"]; [Dealer] is required',
                 at,
             )
-        _check_game(tags)
+        check_game(tags, GAME_ID, SUITE.title)
+        check_format(tags, (FORMAT_VERSION,))
         header = _Header()
         header.extra, header.tags_at = tags.extra(), tags.places()
         players = tags.get("Players")
@@ -420,23 +425,6 @@ def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
     return _TrickDraft(at)
 
 
-def _check_game(tags: Tags) -> None:
-    """The shared tags: ``[Game]``, when given, names Doubleduck; ``[Format]`` a version this reader knows."""
-    game = tags.get("Game")
-    if game is not None and " ".join(game.value.split()).lower() != GAME_ID:
-        raise RecordError(
-            f"this is a reader of Doubleduck records ([Game {quote(GAME_ID)}]), not of {excerpt(game.value)}",
-            game.at,
-        )
-    version = tags.get("Format")
-    if version is not None and version.value.strip() != FORMAT_VERSION:
-        raise RecordError(
-            f"[{version.text}] {excerpt(version.value)} is not a version of this record format this reader knows: "
-            f'it reads "{FORMAT_VERSION}" (leave the tag out for the newest)',
-            version.at,
-        )
-
-
 def player_of(text: str, players: tuple[str, ...], at: Pos, what: str) -> int:
     """Seat 0 to 3 from ``2``, ``player 2``, ``p2`` or a name of the Players tag."""
     return player_named(text, players if players[0] else (), SEATS, at, what)
@@ -478,7 +466,7 @@ def write(record: Record, comments: dict[tuple[int, int], str] | None = None) ->
     """The record as text (:func:`ducksoup.doubleduck.record.format_record`, which documents it); ``comments``
     adds a comment after a trick, by (deal, trick), both from 0."""
     named = bool(record.players[0])
-    lines = [f"[Game {quote(GAME_ID)}]", f"[Format {quote(FORMAT_VERSION)}]"]
+    lines = shared_tag_lines(GAME_ID, FORMAT_VERSION)
     lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
     label = [record.players[seat] if named else f"Player {seat}" for seat in range(SEATS)]
     if named:
