@@ -98,7 +98,10 @@ class GreedyBot:
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         if not legal:
             raise NoLegalAction()
-        seen = Seen.read(view)
+        return self.pick(Seen.read(view), legal)
+
+    def pick(self, seen: Seen, legal: Sequence[Play]) -> Play:
+        """The choice among ``legal`` (at least one) from a decoded view: the best value, ties broken at random."""
         scored = [(self.value(seen, action), self.rng.random(), index) for index, action in enumerate(legal)]
         return legal[max(scored)[2]]
 
