@@ -112,7 +112,6 @@ class Knowledge:
     def world(self, view: View, rng: random.Random) -> Deal:
         """A deal that agrees with ``view`` and everything seen before: the unseen cards dealt at random to the
         other hands and the stock."""
-        player = int(view["player"])
         hand = [CARD_NUMBER[view["hand"][i : i + 2]] for i in range(0, len(view["hand"]), 2)]
         pool = self.unseen(hand)
         rng.shuffle(pool)
@@ -180,4 +179,3 @@ def play_out(deal: Deal, bots: Sequence[GreedyBot]) -> tuple[int, int]:
         player = deal.to_move
         deal.apply(greedy_choice(bots[player], deal, player))
     return deal.scores()
-

@@ -32,8 +32,8 @@ refusal, on any machine.
 >>> from ducksoup.doubleduck.engine import card_number
 >>> hands = [[card_number(text) for text in hand.split()] for hand in ("AS 2H", "KS 3H", "QS 4H", "JS 5H")]
 >>> position = SoupPosition.start(hands, leader=0, duck=(5, 4))
->>> Solver().result(position)  # side 0 takes the spades (1 suit, 5 a card), side 1 the hearts with the 5 (4 a card)
-1
+>>> Solver().result(position)  # each side takes a trick of two suits: 5 x 2 - 4 x 2
+2
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import gcd
+from typing import NamedTuple
 
 from ducksoup.doubleduck.engine import DOUBLEDUCK, KEYS, NAMES, NONE, PLAYS, SOUP, SUIT_BIT, SUITS_IN, Deal
 from duckspec.doubleduck.actions import Play
@@ -144,7 +145,8 @@ class Search:
         weights = (duck[0] // self.scale, duck[1] // self.scale)
         self.gains = (tuple(weights[0] * n for n in range(5)), tuple(-weights[1] * n for n in range(5)))
         """``gains[side][n]``: what a trick of ``n`` suits taken by ``side`` is worth to side 0."""
-        self.table: dict[tuple[Hands, int], tuple[int, int, tuple[int, int]]] = {}
+        self.table: dict[tuple[Hands, int], tuple[int, int, int]] = {}
+        """By hands and leader at a trick's start: a lower and an upper bound of the value, and the best lead found."""
         self.nodes = 0
         self.limit = INFINITY
 
@@ -168,7 +170,7 @@ class Search:
         """The value of the rest from the start of a trick that ``leader`` leads (fail-soft alpha-beta)."""
         key = (hands, leader)
         entry = self.table.get(key)
-        first = None
+        first = -1
         lower, upper = -INFINITY, INFINITY
         if entry is not None:
             lower, upper, first = entry
@@ -177,11 +179,30 @@ class Search:
             if upper <= alpha:
                 return upper
             alpha, beta = max(alpha, lower), min(beta, upper)
-        plays = self.ordered(hands, leader, (), (), leader)
-        if first is not None and first in plays:
-            plays.remove(first)
-            plays.insert(0, first)
-        value, best = self.best_of(hands, leader, (), (), plays, alpha, beta)
+        others = [card for seat in range(4) if seat != leader for card in hands[seat]]
+        leads = sorted((card for card, _ in choices(hands[leader], others, ())), key=lambda card: -STRENGTH[card])
+        if first in leads:
+            leads.remove(first)
+            leads.insert(0, first)
+        maximising = not leader & 1
+        value, best = (-INFINITY if maximising else INFINITY), leads[0]
+        hand = hands[leader]
+        for card in leads:
+            index = hand.index(card)
+            after = (*hands[:leader], hand[:index] + hand[index + 1 :], *hands[leader + 1 :])
+            keys = SOUP_KEYS[SUIT[card]]
+            trick = Trick((card,), keys, leader, keys[card], -1, False, SUIT_BIT[card], 0)
+            found = self.follow(after, leader, trick, alpha, beta)
+            if (found > value) if maximising else (found < value):
+                value, best = found, card
+                if maximising:
+                    if value >= beta:
+                        break
+                    alpha = max(alpha, value)
+                else:
+                    if value <= alpha:
+                        break
+                    beta = min(beta, value)
         if value <= alpha:
             upper = value
         elif value >= beta:
@@ -191,72 +212,95 @@ class Search:
         self.table[key] = (lower, upper, best)
         return value
 
-    def best_of(
-        self,
-        hands: Hands,
-        leader: int,
-        cards: tuple[int, ...],
-        calls: tuple[int, ...],
-        plays: list[tuple[int, int]],
-        alpha: int,
-        beta: int,
-    ) -> tuple[int, tuple[int, int]]:
-        """The best of ``plays`` for the player to act (side 0 maximises, side 1 minimises), and the play."""
-        player = (leader + len(cards)) & 3
-        maximising = not player & 1
-        best_value = -INFINITY if maximising else INFINITY
-        best = plays[0]
-        for play in plays:
-            card, call = play
-            hand = hands[player]
-            index = hand.index(card)
-            after = (*hands[:player], hand[:index] + hand[index + 1 :], *hands[player + 1 :])
-            value = self.play(after, leader, (*cards, card), (*calls, call), alpha, beta)
-            if maximising:
-                if value > best_value:
-                    best_value, best = value, play
-                    if value >= beta:
-                        break
-                    alpha = max(alpha, value)
-            else:
-                if value < best_value:
-                    best_value, best = value, play
-                    if value <= alpha:
-                        break
-                    beta = min(beta, value)
-        return best_value, best
-
-    def play(self, hands: Hands, leader: int, cards: tuple[int, ...], calls: tuple[int, ...], alpha: int, beta: int) -> int:
-        """The value once ``cards`` (with ``calls``) are on the table: the trick goes on, or is taken."""
+    def follow(self, hands: Hands, leader: int, trick: Trick, alpha: int, beta: int) -> int:
+        """The value once the cards of ``trick`` are on the table and the next player is to play to it."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OutOfBudget
-        if len(cards) < 4:
-            plays = self.ordered(hands, leader, cards, calls, (leader + len(cards)) & 3)
-            return self.best_of(hands, leader, cards, calls, plays, alpha, beta)[0]
-        winner = trick_winner(leader, cards, calls)
-        gain = self.gains[winner & 1][suits_in(cards)]
-        if not hands[winner]:
-            return gain
-        return gain + self.lead(hands, winner, alpha - gain, beta - gain)
-
-    def ordered(
-        self, hands: Hands, leader: int, cards: tuple[int, ...], calls: tuple[int, ...], player: int
-    ) -> list[tuple[int, int]]:
-        """The plays worth trying (:func:`choices`), those that take the trick for the side first (the cheapest
-        first), then the others (the cheapest first)."""
-        others = [card for seat in range(4) if seat != player for card in hands[seat]]
-        plays = choices(hands[player], [*others, *cards], cards)
-        if not cards:
-            return sorted(plays, key=lambda play: -STRENGTH[play[0]])
+        cards = trick.cards
+        player = (leader + len(cards)) & 3
         side = player & 1
+        hand = hands[player]
+        others = [card for seat in range(4) if seat != player for card in hands[seat]]
+        others.extend(cards)
+        options = []
+        for card, call in choices(hand, others, cards):
+            after = trick.add(player, card, call)
+            winner = after.call_seat if after.call_seat >= 0 else after.best_seat
+            options.append((winner & 1 != side, STRENGTH[card], card, after, winner))
+        options.sort(key=lambda option: option[:2])
+        maximising = not side
+        value = -INFINITY if maximising else INFINITY
+        last = len(cards) == 3
+        gains = self.gains
+        for _, _, card, after, winner in options:
+            index = hand.index(card)
+            rest = (*hands[:player], hand[:index] + hand[index + 1 :], *hands[player + 1 :])
+            if not last:
+                found = self.follow(rest, leader, after, alpha, beta)
+            else:
+                gain = gains[winner & 1][SUITS_IN[after.suits]]
+                found = gain + self.lead(rest, winner, alpha - gain, beta - gain) if rest[winner] else gain
+            if maximising:
+                if found > value:
+                    value = found
+                    if value >= beta:
+                        return value
+                    alpha = max(alpha, value)
+            elif found < value:
+                value = found
+                if value <= alpha:
+                    return value
+                beta = min(beta, value)
+        return value
 
-        def rank(play: tuple[int, int]) -> tuple[int, int]:
-            card, call = play
-            winner = trick_winner(leader, (*cards, card), (*calls, call))
-            return (0 if winner & 1 == side else 1, STRENGTH[card])
 
-        return sorted(plays, key=rank)
+class Trick(NamedTuple):
+    """A trick being played, decided as it goes: the cards, the suit led's keys, the best card so far (its seat
+    and key), the seat of the call taking it (-1: none), whether a doubleduck was called, the suits, and the cards
+    of the rank led after the lead."""
+
+    cards: tuple[int, ...]
+    keys: tuple[int, ...]
+    best_seat: int
+    best_key: int
+    call_seat: int
+    doubleducked: bool
+    suits: int
+    matches: int
+
+    @classmethod
+    def of(cls, leader: int, cards: Sequence[int], calls: Sequence[int]) -> Trick:
+        """The trick with ``cards`` (with ``calls``) played from ``leader`` on."""
+        keys = SOUP_KEYS[SUIT[cards[0]]]
+        trick = cls((cards[0],), keys, leader, keys[cards[0]], -1, False, SUIT_BIT[cards[0]], 0)
+        for place in range(1, len(cards)):
+            trick = trick.add((leader + place) & 3, cards[place], calls[place])
+        return trick
+
+    def add(self, player: int, card: int, call: int) -> Trick:
+        """The trick once ``player`` has played ``card`` with ``call`` to it."""
+        best_seat, best_key = self.best_seat, self.best_key
+        key = self.keys[card]
+        if key >= best_key:
+            best_seat, best_key = player, key
+        matches, call_seat, doubleducked = self.matches, self.call_seat, self.doubleducked
+        if RANK[card] == RANK[self.cards[0]]:
+            matches += 1
+            if call == DOUBLEDUCK:
+                call_seat, doubleducked = player, True
+            elif call and not doubleducked:
+                call_seat = player
+        return Trick(
+            (*self.cards, card),
+            self.keys,
+            best_seat,
+            best_key,
+            call_seat,
+            doubleducked,
+            self.suits | SUIT_BIT[card],
+            matches,
+        )
 
 
 # Positions
@@ -385,14 +429,11 @@ class Solver:
 
     def _future(self, search: Search, position: SoupPosition, guess: int) -> int:
         """Side 0's weighted Soup cards still to come, in the search's units."""
+        hands, leader = position.hands, position.leader
         if not position.cards:
-            return search.mtd(lambda alpha, beta: search.lead(position.hands, position.leader, alpha, beta), guess)
-        plays = search.ordered(position.hands, position.leader, position.cards, position.calls, position.to_act)
-
-        def probe(alpha: int, beta: int) -> int:
-            return search.best_of(position.hands, position.leader, position.cards, position.calls, plays, alpha, beta)[0]
-
-        return search.mtd(probe, guess)
+            return search.mtd(lambda alpha, beta: search.lead(hands, leader, alpha, beta), guess)
+        trick = Trick.of(leader, position.cards, position.calls)
+        return search.mtd(lambda alpha, beta: search.follow(hands, leader, trick, alpha, beta), guess)
 
     def result(self, position: SoupPosition, guess: int | None = None) -> int:
         """Side 0's deal score minus side 1's at the end, double dummy (every hand seen, perfect play) from
