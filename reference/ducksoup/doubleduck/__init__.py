@@ -15,5 +15,6 @@ GAME = GameReference(
     play="ducksoup.doubleduck.playing:play",
     simulate="ducksoup.doubleduck.simulate:simulate",
     viewer="ducksoup.doubleduck.scenes:DRAWING",
+    analyse="ducksoup.doubleduck.analyse:analysis",
 )
 """Doubleduck's entry in the reference implementation's registry."""
