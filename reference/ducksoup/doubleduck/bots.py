@@ -7,6 +7,8 @@ the order of the stock are hidden from it as from a player at the table, so the 
 behind any implementation that produces the conformance suite's views.
 
 * ``random`` (:class:`ducksoup.bots.RandomBot`): any legal action, uniformly; the baseline every strategy must beat.
+* ``strong`` (:class:`ducksoup.doubleduck.strong.StrongBot`): play-outs in worlds dealt from what it has seen,
+  and the double-dummy solver in the last tricks of the Soup.
 * ``greedy`` (:class:`GreedyBot`): judges each action by the trick it is likely to bring its side
   (who is winning the trick with that card, how sure that is with the players still to come, how
   many suits the trick holds), less what the card is worth keeping, and weighs each course's
@@ -18,7 +20,7 @@ Both draw only from their own ``random.Random(seed)``, so a simulation is reprod
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ducksoup.bots import Bot as AnyBot
@@ -143,4 +145,11 @@ class GreedyBot:
         return 0.4 * strength + 0.2 * later + (0.25 * pairs if call == NONE else 0.0)
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+def strong_bot(seed: int | None = None) -> Bot:
+    """The strong bot (:class:`ducksoup.doubleduck.strong.StrongBot`) with its default budget."""
+    from ducksoup.doubleduck.strong import StrongBot  # here: the strong bot plays the greedy one in its play-outs
+
+    return StrongBot(seed)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
