@@ -243,10 +243,18 @@ class DealsAnalysis:
     parts = PARTS
 
     def __init__(
-        self, trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, start: int = 1, all_actions: bool = False
+        self,
+        trace: JSON,
+        samples: int = DEFAULT_SAMPLES,
+        seed: int = 0,
+        start: int = 1,
+        all_actions: bool = False,
+        exact_cards: int = EXACT_CARDS,
     ) -> None:
         _engine(trace)  # a trace that cannot be set up is refused at once
         self.trace, self.samples, self.seed, self.start, self.all_actions = trace, samples, seed, start, all_actions
+        self.exact_cards = exact_cards
+        """The endgame starts at the trick where each hand holds this many cards."""
 
     def method(self) -> list[str]:
         exact = (
@@ -256,7 +264,7 @@ class DealsAnalysis:
         )
         lines = [
             "values are deal score differences (own side's deal score minus the other side's) at the end of the deal",
-            f"the endgame (the Soup from {EXACT_CARDS} cards each) is solved exactly, double dummy (every hand "
+            f"the endgame (the Soup from {self.exact_cards} cards each) is solved exactly, double dummy (every hand "
             f"seen): {exact}",
         ]
         if not self.samples:
@@ -284,7 +292,7 @@ class DealsAnalysis:
             "seed": self.seed,
             "from": self.start,
             "all_actions": self.all_actions,
-            "exact_cards": EXACT_CARDS,
+            "exact_cards": self.exact_cards,
         }
 
     def events(self) -> Iterator[Event]:
@@ -318,7 +326,7 @@ class DealsAnalysis:
             raise AnalysisError(f"doubleduck: step {number}: {action} is not a legal action here")
         if number < self.start:
             return None
-        if deal.course == SOUP and len(deal.hands[deal.leader]) + bool(deal.table) <= EXACT_CARDS:
+        if deal.course == SOUP and len(deal.hands[deal.leader]) + bool(deal.table) <= self.exact_cards:
             return endgame_decision(number, deal, action, solver, current, self.all_actions)
         if not self.samples or len(legal) < 2:
             return None
