@@ -104,7 +104,7 @@ def test_a_trace_that_cannot_be_analysed_is_refused_in_one_line_naming_the_game(
         deals_of(trace, samples=0)
     broken = load(TRACE)
     broken["decks"] = ["ACAC"]
-    with pytest.raises(AnalysisError, match="^doubleduck: the trace cannot be set up: ") as refused:
+    with pytest.raises(AnalysisError, match=r"^doubleduck: the trace cannot be set up: ") as refused:
         DealsAnalysis(broken)
     assert "\n" not in str(refused.value)
     wrong = tmp_path / "wrong.json"
