@@ -57,6 +57,20 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+VIEW_KEYS = (
+    "player",
+    "dealer",
+    "course",
+    "hand",
+    "hand_sizes",
+    "stock",
+    "table",
+    "calls",
+    "piles",
+    "keepers",
+    "tricks",
+)
+"""What the bot reads of a view."""
 
 
 class StrongBot:
@@ -75,6 +89,12 @@ class StrongBot:
         """One of ``legal``, from ``view`` and the views before it."""
         if not legal:
             raise NoLegalAction()
+        missing = [key for key in VIEW_KEYS if key not in view]
+        if missing:
+            raise ValueError(
+                f"doubleduck strong bot: the view has no {', '.join(map(repr, missing))}: give it the observation of "
+                "the player to act in a Doubleduck deal or game (the engine's observation(player))"
+            )
         knowledge = self.knowledge.setdefault(int(view["player"]), Knowledge())
         knowledge.observe(view)
         action = legal[0] if len(legal) == 1 else self.decide(view, legal)
