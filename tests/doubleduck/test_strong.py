@@ -54,7 +54,8 @@ def test_what_the_bot_cannot_see_does_not_change_its_decision(seed: int, steps: 
 def play_deal(seed: int, budget: Budget) -> list[Play]:
     """A deal between a strong partnership (seats 0 and 2) and greedy bots: every action, in order."""
     deal = dealt(seed)
-    bots = [StrongBot(seed, budget), GreedyBot(seed + 1), StrongBot(seed + 2, budget), GreedyBot(seed + 3)]
+    bots: list[StrongBot | GreedyBot] = [StrongBot(seed, budget), GreedyBot(seed + 1)]
+    bots += [StrongBot(seed + 2, budget), GreedyBot(seed + 3)]
     actions = []
     while not deal.is_over:
         player = deal.to_move
