@@ -1,6 +1,7 @@
 """Doubleduck's double-dummy solver, strong bot and analysis against the targets of issue 26, in processor time.
 
 Usage: python benchmarks/doubleduck_analysis.py [--quick] [--workers W] [--seed S] [--only PART ...]
+       [--positions N] [--decks N] [--games N] [--traces N]
 
 * Solver: Soup positions at a trick's start with k cards each (dealt by random play from seeded decks), valued
   double dummy with no budget: the median and largest processor time for each k, the largest k whose median is
@@ -73,8 +74,8 @@ def solve_time(args: tuple[int, int]) -> tuple[float, int]:
     return cpu() - started, solver.nodes
 
 
-def solver_figures(quick: bool, seed: int, pool: Any) -> None:
-    count = 3 if quick else 7
+def solver_figures(quick: bool, seed: int, pool: Any, sizes: argparse.Namespace) -> None:
+    count = sizes.positions or (3 if quick else 7)
     print(f"Solver (double dummy, no budget; {count} positions at a trick's start per size, processor time):")
     largest = 0
     for cards_each in range(1, 8):
@@ -179,8 +180,9 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def strong_figures(quick: bool, seed: int, pool: Any) -> None:
-    decks, games = (10, 6) if quick else (100, 50)
+def strong_figures(quick: bool, seed: int, pool: Any, sizes: argparse.Namespace) -> None:
+    decks = sizes.decks or (10 if quick else 100)
+    games = sizes.games or (6 if quick else 50)
     started = time.perf_counter()
     pairs = pool.map(paired_deal, [seed * 100_000 + i for i in range(decks)])
     mean, low, high = mean_interval([difference for difference, _ in pairs])
@@ -209,8 +211,8 @@ def analyse_time(trace_id: str) -> float:
     return cpu() - started
 
 
-def analysis_figures(quick: bool, pool: Any) -> None:
-    ids = [f"dd-deal-greedy-{i:03d}" for i in range(1, 3 if quick else 11)]
+def analysis_figures(quick: bool, seed: int, pool: Any, sizes: argparse.Namespace) -> None:
+    ids = [f"dd-deal-greedy-{i:03d}" for i in range(1, 1 + (sizes.traces or (2 if quick else 10)))]
     seconds = sorted(pool.map(analyse_time, ids))
     print(f"Analysis (ducksoup analyse --game doubleduck, default settings: {DEFAULT_SAMPLES} samples):")
     print(
@@ -219,10 +221,10 @@ def analysis_figures(quick: bool, pool: Any) -> None:
     )
 
 
-PARTS: dict[str, Callable[[bool, int, Any], None]] = {
+PARTS: dict[str, Callable[[bool, int, Any, argparse.Namespace], None]] = {
     "solver": solver_figures,
     "strong": strong_figures,
-    "analysis": lambda quick, seed, pool: analysis_figures(quick, pool),
+    "analysis": analysis_figures,
 }
 
 
@@ -232,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="+", choices=sorted(PARTS), default=list(PARTS))
+    for name, what in (("positions", "solver positions per size"), ("decks", "decks"), ("games", "games")):
+        parser.add_argument(f"--{name}", type=int, default=0, help=f"{what} instead of the mode's number")
+    parser.add_argument("--traces", type=int, default=0, choices=range(11), help="suite deals analysed (at most 10)")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error(f"--workers {args.workers}: give at least 1")
@@ -240,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         for name in args.only:
-            PARTS[name](args.quick, args.seed, pool)
+            PARTS[name](args.quick, args.seed, pool, args)
             sys.stdout.flush()
     load = os.getloadavg()
     print(f"done in {time.perf_counter() - started:.0f} s of wall-clock time; load average {load[0]:.2f} at the end")
