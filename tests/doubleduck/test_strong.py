@@ -12,7 +12,7 @@ from ducksoup.bots import NoLegalAction
 from ducksoup.doubleduck.bots import BOTS, GreedyBot
 from ducksoup.doubleduck.engine import Deal
 from ducksoup.doubleduck.playing import play
-from ducksoup.doubleduck.sampling import redeal
+from ducksoup.doubleduck.sampling import Knowledge, redeal
 from ducksoup.doubleduck.strong import Budget, StrongBot, clear_winner
 from duckspec.doubleduck.actions import Play
 
@@ -92,3 +92,34 @@ def test_the_strong_bot_refuses_what_it_cannot_do_in_one_line_naming_the_game() 
     with pytest.raises(ValueError, match=r"^doubleduck strong bot: ") as refused:
         bot.choose(view, deal.legal_actions())
     assert "\n" not in str(refused.value) and "'hand'" in str(refused.value)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_worlds_agree_with_everything_the_player_saw(seed: int) -> None:
+    """At every step a world dealt from the player's views shows that player the same view, with the same legal
+    actions; seeing a view twice changes nothing."""
+    deal = dealt(seed)
+    rng = random.Random(seed)
+    knowledge = [Knowledge() for _ in range(4)]
+    while not deal.is_over:
+        player = deal.to_move
+        view = deal.observation(player)
+        knowledge[player].observe(view)
+        knowledge[player].observe(view)
+        world = knowledge[player].world(view, rng)
+        assert world.observation(player) == view and world.legal_actions() == deal.legal_actions()
+        action = rng.choice(deal.legal_actions())
+        knowledge[player].acted(action.card.index)
+        deal.apply(action)
+
+
+def test_views_that_do_not_add_up_are_refused_in_one_line_naming_the_game() -> None:
+    deal = dealt(3)
+    view = deal.observation(deal.to_move)
+    knowledge = Knowledge()
+    knowledge.observe(view)
+    for _ in range(3):
+        knowledge.acted(deal.hands[deal.to_move][0])
+        knowledge.tricks += 1
+    with pytest.raises(ValueError, match=r"^doubleduck: the views do not add up: more than two of "):
+        knowledge.world(view, random.Random(0))

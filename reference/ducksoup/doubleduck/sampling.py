@@ -81,12 +81,16 @@ class Knowledge:
     """What one player has seen of the current deal, from its own views alone: every card it saw on the table.
 
     A bot is shown the table only when it is its turn, so the cards played after it in a trick go unseen; a world
-    deals the other hands and the stock from every card not in its hand and not seen played (:meth:`world`).
+    deals the other hands and the stock from every card not in its hand and not seen played (:meth:`world`). Seeing
+    the same view twice changes nothing.
     """
 
     def __init__(self) -> None:
         self.deal: tuple[object, object] | None = None
-        self.seen: list[int] = []
+        self.tables: dict[int, list[int]] = {}
+        """The cards seen on the table, by the number of tricks played before."""
+        self.played: dict[int, int] = {}
+        """The card this player played, by the number of tricks played before."""
         self.tricks = -1
 
     def observe(self, view: View) -> None:
@@ -94,19 +98,23 @@ class Knowledge:
         tricks = sum(sum(side) for side in view["tricks"])
         deal = (view.get("deal"), view["dealer"])
         if deal != self.deal or tricks < self.tricks:
-            self.deal, self.seen = deal, []
+            self.deal, self.tables, self.played = deal, {}, {}
         self.tricks = tricks
-        self.seen.extend(CARD_NUMBER[view["table"][i : i + 2]] for i in range(0, len(view["table"]), 2))
+        self.tables[tricks] = [CARD_NUMBER[view["table"][i : i + 2]] for i in range(0, len(view["table"]), 2)]
 
     def acted(self, card: int) -> None:
-        """Note the card this player played."""
-        self.seen.append(card)
+        """Note the card this player played to the current trick."""
+        self.played[self.tricks] = card
 
     def unseen(self, hand: Sequence[int]) -> list[int]:
         """Every card of the two packs neither in ``hand`` nor seen played, sorted."""
         counts = [2] * 52
-        for card in (*hand, *self.seen):
+        seen = [card for table in self.tables.values() for card in table]
+        for card in (*hand, *seen, *self.played.values()):
             counts[card] -= 1
+        if min(counts) < 0:
+            extra = ", ".join(NAMES[card] for card in range(52) if counts[card] < 0)
+            raise ValueError(f"doubleduck: the views do not add up: more than two of {extra} seen")
         return [card for card in range(52) for _ in range(counts[card])]
 
     def world(self, view: View, rng: random.Random) -> Deal:
