@@ -99,8 +99,8 @@ def choices(hand: Sequence[int], others: Sequence[int], cards: Sequence[int]) ->
     cards, with each call it may make, as ``(card, call)`` in the engine's order.
 
     ``others`` are the cards in the other hands and on the table: a card of ``hand`` whose rank is among them is a
-    class of its own (it may quack or be quacked); two others of one suit with no card of ``others`` between them
-    are equivalent.
+    class of its own (it may quack or be quacked); two other cards of ``hand`` of one suit with no card of ``others``
+    between them are equivalent.
     """
     live = {RANK[card] for card in others}
     taken = [ORDER[card] for card in others]
