@@ -7,8 +7,9 @@ import statistics
 
 import pytest
 
-from ducksoup.doubleduck.bots import BOTS, GreedyBot, RandomBot, trick_leader
+from ducksoup.doubleduck.bots import GreedyBot, RandomBot, trick_leader
 from ducksoup.doubleduck.engine import Deal
+from ducksoup.doubleduck.roster import BOTS
 from tests.doubleduck.strategies import seeded_decks
 
 

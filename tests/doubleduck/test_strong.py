@@ -9,9 +9,10 @@ import random
 import pytest
 
 from ducksoup.bots import NoLegalAction
-from ducksoup.doubleduck.bots import BOTS, GreedyBot
+from ducksoup.doubleduck.bots import GreedyBot
 from ducksoup.doubleduck.engine import Deal
 from ducksoup.doubleduck.playing import play
+from ducksoup.doubleduck.roster import BOTS
 from ducksoup.doubleduck.sampling import Knowledge, redeal
 from ducksoup.doubleduck.strong import Budget, StrongBot, clear_winner
 from duckspec.doubleduck.actions import Play

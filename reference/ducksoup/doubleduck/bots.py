@@ -14,13 +14,14 @@ behind any implementation that produces the conformance suite's views.
   many suits the trick holds), less what the card is worth keeping, and weighs each course's
   cards by what the side has in the other pile, since the score is their product.
 
-Both draw only from their own ``random.Random(seed)``, so a simulation is reproducible.
+Each draws only from its own ``random.Random(seed)``, so a simulation is reproducible. The table of the bots by
+name is :data:`ducksoup.doubleduck.roster.BOTS`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ducksoup.bots import Bot as AnyBot
@@ -143,13 +144,3 @@ class GreedyBot:
         later = KEYS[SOUP][card // 13][card] / 13 if seen.course == DUCK else 0.0
         pairs = sum(1 for held in seen.hand if held % 13 == card % 13) - 1
         return 0.4 * strength + 0.2 * later + (0.25 * pairs if call == NONE else 0.0)
-
-
-def strong_bot(seed: int | None = None) -> Bot:
-    """The strong bot (:class:`ducksoup.doubleduck.strong.StrongBot`) with its default budget."""
-    from ducksoup.doubleduck.strong import StrongBot  # here: the strong bot plays the greedy one in its play-outs
-
-    return StrongBot(seed)
-
-
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
