@@ -56,8 +56,9 @@ solver's tests on its compiled copy as well as on the pure solver (built with my
 build of some seconds per process is paid once), and each game's records of the whole suite and their random edits
 (``test_record_suite.py``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
-OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
-"""The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""
+OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py", "doubleduck_analysis.py")
+"""The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``,
+``bench-doubleduck-analysis``)."""
 BENCHMARKS = sorted(path for path in Path("benchmarks").glob("*.py") if path.name not in OWN_SESSION_BENCHMARKS)
 """What ``bench`` runs: every other script of ``benchmarks/`` (each game's, the bridges'), so that the session
 names no game."""
@@ -273,6 +274,17 @@ def bench_bot(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/bot.py", *session.posargs)
+
+
+@nox.session(name="bench-doubleduck-analysis", python=PYTHON)
+def bench_doubleduck_analysis(session: nox.Session) -> None:
+    """Doubleduck's double-dummy solver, strong bot and analysis against the targets of issue 26, in processor
+    time: the solver's time by cards each and its budget at 13, the strong partnership against the greedy one (200
+    deals, 50 games) and its time per decision, ``analyse`` on 10 suite deals (benchmarks/doubleduck_analysis.py;
+    extra arguments go to it: ``-- --quick`` for a few of each, ``--workers W``)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/doubleduck_analysis.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

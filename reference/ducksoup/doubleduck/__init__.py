@@ -9,7 +9,7 @@ from ducksoup.games import GameReference
 GAME = GameReference(
     suite=SUITE,
     backends={"engine": "ducksoup.doubleduck.backends:EngineBackend", "spec": "ducksoup.backends:SpecBackend"},
-    bots="ducksoup.doubleduck.bots:BOTS",
+    bots="ducksoup.doubleduck.roster:BOTS",
     narrator="ducksoup.doubleduck.narrate:narrator",
     examples="duckspec.doubleduck.examples:WORKED_EXAMPLES",
     play="ducksoup.doubleduck.playing:play",
@@ -17,5 +17,6 @@ GAME = GameReference(
     read_record="ducksoup.doubleduck.record:read_record",
     write_record="ducksoup.doubleduck.record:write_record",
     viewer="ducksoup.doubleduck.scenes:DRAWING",
+    analyse="ducksoup.doubleduck.analyse:analysis",
 )
 """Doubleduck's entry in the reference implementation's registry."""

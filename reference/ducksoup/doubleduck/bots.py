@@ -7,12 +7,15 @@ the order of the stock are hidden from it as from a player at the table, so the 
 behind any implementation that produces the conformance suite's views.
 
 * ``random`` (:class:`ducksoup.bots.RandomBot`): any legal action, uniformly; the baseline every strategy must beat.
+* ``strong`` (:class:`ducksoup.doubleduck.strong.StrongBot`): play-outs in worlds dealt from what it has seen,
+  and the double-dummy solver in the last tricks of the Soup.
 * ``greedy`` (:class:`GreedyBot`): judges each action by the trick it is likely to bring its side
   (who is winning the trick with that card, how sure that is with the players still to come, how
   many suits the trick holds), less what the card is worth keeping, and weighs each course's
   cards by what the side has in the other pile, since the score is their product.
 
-Both draw only from their own ``random.Random(seed)``, so a simulation is reproducible.
+Each draws only from its own ``random.Random(seed)``, so a simulation is reproducible. The table of the bots by
+name is :data:`ducksoup.doubleduck.roster.BOTS`.
 """
 
 from __future__ import annotations
@@ -98,7 +101,10 @@ class GreedyBot:
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         if not legal:
             raise NoLegalAction()
-        seen = Seen.read(view)
+        return self.pick(Seen.read(view), legal)
+
+    def pick(self, seen: Seen, legal: Sequence[Play]) -> Play:
+        """The choice among ``legal`` (at least one) from a decoded view: the best value, ties broken at random."""
         scored = [(self.value(seen, action), self.rng.random(), index) for index, action in enumerate(legal)]
         return legal[max(scored)[2]]
 
@@ -138,6 +144,3 @@ class GreedyBot:
         later = KEYS[SOUP][card // 13][card] / 13 if seen.course == DUCK else 0.0
         pairs = sum(1 for held in seen.hand if held % 13 == card % 13) - 1
         return 0.4 * strength + 0.2 * later + (0.25 * pairs if call == NONE else 0.0)
-
-
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}

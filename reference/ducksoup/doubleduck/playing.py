@@ -17,8 +17,9 @@ from typing import Any
 import click
 
 from ducksoup.display import Style, hand_place, plain_output
-from ducksoup.doubleduck.bots import BOTS, Bot
+from ducksoup.doubleduck.bots import Bot
 from ducksoup.doubleduck.narrate import Narrator
+from ducksoup.doubleduck.roster import BOTS
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.playing import (
     InputError,

@@ -1,6 +1,6 @@
 """``ducksoup simulate --game doubleduck``: partnerships of bots play deals (and games), to settle questions by numbers.
 
-Two bots of :data:`ducksoup.doubleduck.bots.BOTS` play ``--deals N`` deals, bot A for one side (both
+Two bots of :data:`ducksoup.doubleduck.roster.BOTS` play ``--deals N`` deals, bot A for one side (both
 its seats) and bot B for the other, each deal from two packs shuffled by ``random.Random(seed)``, so
 the same arguments always give the same figures (only the timing differs). The deal passes to the
 left every deal and the bots change sides every four, so in eight deals each bot sits on each side
@@ -25,8 +25,9 @@ from rich.console import Console
 
 from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import OPTION_VALUES, options_json, parse_options
-from ducksoup.doubleduck.bots import BOTS, Bot
+from ducksoup.doubleduck.bots import Bot
 from ducksoup.doubleduck.engine import Deal, Game
+from ducksoup.doubleduck.roster import BOTS
 from ducksoup.stats import (
     JSON_OPTION,
     SEED_OPTION,

@@ -1,0 +1,460 @@
+"""Analysing a Doubleduck deal: the best play at each decision of a recorded deal or game, and what each mistake
+cost.
+
+``ducksoup analyse --game doubleduck`` and ``ducksoup explain --analyse`` reach :func:`analysis` through
+Doubleduck's registry entry; the streaming, the progress bar, the time budget and the statistics of the estimates
+are the family's (:mod:`ducksoup.analysis`). Only the solver and the sampling of unseen cards are Doubleduck's.
+
+Values are **deal score differences**: the side's deal score minus the other side's at the end of the deal, for
+the side of the player deciding. A deal's decisions fall in three parts:
+
+* **The endgame** (the last :data:`EXACT_CARDS` tricks of the Soup) is valued exactly and **double dummy**
+  (:mod:`ducksoup.doubleduck.solver`): every hand is seen, as bridge analysis sees them, and all four play
+  perfectly from there. At the table no one knows how the other hands are split, so "best" is the play of someone
+  who could place every card. For each decision the position, the action taken and, when that was not best, the
+  first action found to be best (every action with ``all_actions``) are valued, and the action taken loses the
+  difference. These add up: the value at the endgame's first decision minus the deal's result equals side 0's
+  endgame losses minus side 1's (a mistake by side 1 is a gift to side 0), which
+  :meth:`DealAnalysis.identity_holds` checks.
+* **The Duck and the rest of the Soup** are estimated by sampling: each world deals the cards the player to act
+  could not see (the other three hands and the stock still to be drawn) at random, and in it each legal action is
+  played and the greedy bot plays all four seats to the end of the deal.
+  :func:`ducksoup.analysis.estimate` turns such worlds into a verdict with an honest interval: an estimate of how
+  the action fares between greedy players, not of perfect play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from duckcheck.doubleduck.encoding import action_json, parse_action, parse_options
+from ducksoup.analysis import MIN_SAMPLES, Estimate, Judged, Outcomes, Verdict, estimate, json_number
+from ducksoup.doubleduck.bots import GreedyBot
+from ducksoup.doubleduck.engine import SOUP, Deal, Game, card_number
+from ducksoup.doubleduck.sampling import clone, play_out, redeal
+from ducksoup.doubleduck.solver import Solver, SoupPosition
+from duckspec.doubleduck.actions import Call, Play
+from duckspec.doubleduck.errors import IllegalAction
+
+JSON = dict[str, Any]
+DEFAULT_SAMPLES = 16
+"""Sampled worlds that choose each estimated decision's rival, and as many that measure it, by default."""
+EXACT_CARDS = 5
+"""The endgame solved double dummy: the Soup's decisions from the trick where each hand holds this many cards."""
+ENDGAME, SOUP_PART, DUCK_PART = "Endgame", "Soup", "Duck"
+PARTS: tuple[tuple[str, bool], ...] = ((ENDGAME, True), (SOUP_PART, False), (DUCK_PART, False))
+"""The analysis's parts: the endgame's values are exact (double dummy), the rest of the Soup's and the Duck's
+estimated."""
+OBJECTIVE = "deal score difference: own side's deal score minus the other side's, at the end of the deal"
+
+
+class AnalysisError(ValueError):
+    """A trace that cannot be analysed; the message says why and names the game."""
+
+
+@dataclass
+class Decision:
+    """One decision with more than one legal action: what was done, what was best, what it cost.
+
+    In the endgame the values are exact: ``values`` holds the actions valued (the one taken and a best one, or
+    every action), and ``loss`` is the best value minus the taken action's. Elsewhere ``estimate`` holds the sampled
+    analysis, ``values`` each action's mean on the worlds that chose the rival, and ``loss`` is the measured loss
+    of a mistake, None when the decision is not a mistake or cannot be told.
+    """
+
+    step: int
+    player: int
+    part: str
+    taken: Play
+    best: tuple[Play, ...]
+    values: tuple[tuple[Play, float], ...]
+    loss: float | None
+    deal: int = 1
+    estimate: Estimate[Play] | None = None
+
+    @property
+    def value_taken(self) -> float:
+        return next(value for action, value in self.values if action == self.taken)
+
+    @property
+    def value_best(self) -> float:
+        return max(value for _, value in self.values)
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.estimate is not None:
+            return self.estimate.verdict
+        return Verdict.BEST if self.loss == 0 else Verdict.MISTAKE
+
+    def judged(self) -> Judged:
+        inconclusive = self.verdict in (Verdict.NOISE, Verdict.TOO_FEW)
+        return Judged(self.step, self.player, self.part, self.estimate is None, self.loss, inconclusive)
+
+    def lines(self) -> list[str]:
+        return [decision_line(self)]
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "type": "decision",
+            "deal": self.deal,
+            "step": self.step,
+            "player": self.player,
+            "part": self.part.lower(),
+            "taken": action_json(self.taken),
+            "best": [action_json(action) for action in self.best],
+            "verdict": self.verdict.value,
+            "loss": json_number(self.loss),
+            "values": [{"action": action_json(action), "value": json_number(value)} for action, value in self.values],
+        }
+        if self.estimate is None:
+            data.update(value_taken=json_number(self.value_taken), value_best=json_number(self.value_best))
+        else:
+            difference = self.estimate.difference
+            data.update(
+                samples=self.estimate.samples,
+                rival=action_json(self.estimate.rival),
+                difference=None if difference is None else difference.to_json(),
+            )
+        return data
+
+
+@dataclass(frozen=True)
+class DealHeading:
+    """The start of a deal in the text (``deal 2:``); the JSON names the deal in each decision instead."""
+
+    number: int
+
+    def lines(self) -> list[str]:
+        return [f"deal {self.number}:"]
+
+    def to_json(self) -> JSON | None:
+        return None
+
+    def judged(self) -> Judged | None:
+        return None
+
+
+@dataclass
+class DealAnalysis:
+    """The decisions of one deal, with the endgame's double-dummy value at its first decision and the deal's result
+    (side 0's view); printed, once the deal is done, as its closing lines."""
+
+    number: int
+    endgame_start: int | None = field(default=None, init=False)
+    """Side 0's deal score minus side 1's, double dummy, from the endgame's first analysed decision."""
+    endgame_step: int | None = field(default=None, init=False)
+    result: int | None = field(default=None, init=False)
+    """Side 0's deal score minus side 1's at the end of the deal (None if the trace stops before)."""
+    decisions: list[Decision] = field(default_factory=list)
+
+    def losses(self, side: int, part: str = ENDGAME) -> float:
+        """The points ``side``'s players lost in ``part``: exact in the endgame; elsewhere the estimated mistakes."""
+        return sum(d.loss or 0 for d in self.decisions if d.player & 1 == side and d.part == part)
+
+    def identity_holds(self) -> bool:
+        """Whether the endgame's value at its start minus the result equals side 0's endgame losses minus side 1's."""
+        if self.endgame_start is None or self.result is None:
+            return True
+        return self.endgame_start - self.result == self.losses(0) - self.losses(1)
+
+    def close(self, deal: Deal | None) -> DealAnalysis:
+        """Record the result of a finished deal; the analysis itself, to be printed."""
+        if deal is not None and deal.is_over:
+            scores = deal.scores()
+            self.result = scores[0] - scores[1]
+        return self
+
+    def lines(self) -> list[str]:
+        if self.endgame_start is None:
+            return []
+        lines = [f"  endgame value (step {self.endgame_step}, double dummy) {self.endgame_start:+d} for side 0"]
+        if self.result is not None:
+            lost = self.losses(0), self.losses(1)
+            holds = "holds" if self.identity_holds() else "DOES NOT HOLD"
+            lines.append(
+                f"  result {self.result:+d} for side 0: {self.endgame_start:+d} - ({self.result:+d}) = "
+                f"{self.endgame_start - self.result:g} = side 0's endgame losses {lost[0]:g} "
+                f"- side 1's {lost[1]:g} ({holds})"
+            )
+        return lines
+
+    def to_json(self) -> JSON:
+        return {
+            "type": "deal",
+            "deal": self.number,
+            "endgame_step": self.endgame_step,
+            "endgame_value": self.endgame_start,
+            "result": self.result,
+            "endgame_losses": [json_number(self.losses(side)) for side in (0, 1)],
+            "identity_holds": self.identity_holds(),
+        }
+
+    def judged(self) -> Judged | None:
+        return None
+
+
+# Replaying a trace
+
+
+def _engine(trace: JSON) -> Deal | Game:
+    """The engine's deal or game of ``trace``, before its first step."""
+    try:
+        options = parse_options(trace["options"])
+        decks = [[card_number(text[i : i + 2]) for i in range(0, len(text), 2)] for text in trace["decks"]]
+        if trace["scope"] == "deal":
+            return Deal(decks[0], trace["dealer"], options)
+        return Game(decks, trace["dealer"], options)
+    except (KeyError, ValueError, IndexError, TypeError) as error:
+        raise AnalysisError(f"doubleduck: the trace cannot be set up: {error}") from None
+
+
+def replay(trace: JSON) -> Iterator[tuple[int, Deal, Play]]:
+    """Each accepted step of ``trace``: its number, the engine's deal before it, and the action; the engine plays
+    it after the caller has looked. Refused steps are skipped."""
+    engine = _engine(trace)
+    for number, step in enumerate(trace["steps"], 1):
+        if "reject" in step:
+            continue
+        action = parse_action(step["action"], f"step {number}")
+        deal = engine.deal if isinstance(engine, Game) else engine
+        yield number, deal, action
+        try:
+            engine.apply(action)
+        except IllegalAction as error:
+            raise AnalysisError(
+                f"doubleduck: step {number}: {action} is refused by the rules: {error.message}"
+            ) from None
+
+
+# The analysis
+
+
+Event = Decision | DealHeading | DealAnalysis
+
+
+class DealsAnalysis:
+    """The analysis of a Doubleduck trace (a deal or a game), made decision by decision
+    (:class:`ducksoup.analysis.Analysis`)."""
+
+    players = 4
+    parts = PARTS
+
+    def __init__(
+        self,
+        trace: JSON,
+        samples: int = DEFAULT_SAMPLES,
+        seed: int = 0,
+        start: int = 1,
+        all_actions: bool = False,
+        exact_cards: int = EXACT_CARDS,
+    ) -> None:
+        _engine(trace)  # a trace that cannot be set up is refused at once
+        self.trace, self.samples, self.seed, self.start, self.all_actions = trace, samples, seed, start, all_actions
+        self.exact_cards = exact_cards
+        """The endgame starts at the trick where each hand holds this many cards."""
+
+    def method(self) -> list[str]:
+        exact = (
+            "every action valued"
+            if self.all_actions
+            else "the action taken and a best one valued (--all-actions: every action)"
+        )
+        lines = [
+            "values are deal score differences (own side's deal score minus the other side's) at the end of the deal",
+            f"the endgame (the Soup from {self.exact_cards} cards each) is solved exactly, double dummy (every hand "
+            f"seen): {exact}",
+        ]
+        if not self.samples:
+            lines.append("the Duck and the rest of the Soup are not analysed (--samples 0)")
+            return lines
+        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
+        if self.samples < MIN_SAMPLES:
+            lines.append(
+                f"the Duck and the rest of the Soup are estimated from {worlds} of play between greedy players: "
+                f"too few for a verdict (at least {MIN_SAMPLES}), so no loss is given"
+            )
+        else:
+            lines.append(
+                f"the Duck and the rest of the Soup are estimated from play between greedy players, the unseen hands "
+                f"and stock dealt at random: {worlds} choose the strongest rival of the action taken, {self.samples} "
+                "fresh ones measure the difference with its 95% interval; a mistake or best only when the interval "
+                "excludes 0"
+            )
+        return lines
+
+    def settings(self) -> JSON:
+        return {
+            "objective": OBJECTIVE,
+            "samples": self.samples,
+            "seed": self.seed,
+            "from": self.start,
+            "all_actions": self.all_actions,
+            "exact_cards": self.exact_cards,
+        }
+
+    def events(self) -> Iterator[Event]:
+        """The analysis, piece by piece: a heading at each deal's start, each decision as soon as it is analysed,
+        each deal's closing lines at its end (or where the trace stops)."""
+        current: DealAnalysis | None = None
+        seen_deal: Deal | None = None
+        solver = Solver()
+        for number, deal, action in replay(self.trace):
+            if deal is not seen_deal:
+                if current is not None:
+                    yield current.close(seen_deal)
+                current = DealAnalysis(current.number + 1 if current else 1)
+                seen_deal, solver = deal, Solver()
+                yield DealHeading(current.number)
+            assert current is not None
+            decision = self._decision(number, deal, action, solver, current)
+            if decision is not None:
+                decision.deal = current.number
+                current.decisions.append(decision)
+                yield decision
+        if current is not None:
+            yield current.close(seen_deal)
+
+    def _decision(
+        self, number: int, deal: Deal, action: Play, solver: Solver, current: DealAnalysis
+    ) -> Decision | None:
+        """The analysis of step ``number``, if it is analysed."""
+        legal = deal.legal_actions()
+        if action not in legal:
+            raise AnalysisError(f"doubleduck: step {number}: {action} is not a legal action here")
+        if number < self.start:
+            return None
+        if deal.course == SOUP and len(deal.hands[deal.leader]) + bool(deal.table) <= self.exact_cards:
+            return endgame_decision(number, deal, action, solver, current, self.all_actions)
+        if not self.samples or len(legal) < 2:
+            return None
+        rng = random.Random(f"{self.seed}:{number}")
+        return sampled_decision(number, deal, action, self.samples, rng)
+
+
+def analysis(
+    trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, start: int = 1, all_actions: bool = False
+) -> DealsAnalysis:
+    """The analysis of ``trace`` from step ``start`` on, ready to run (the registry's ``analyse``)."""
+    return DealsAnalysis(trace, samples, seed, start, all_actions)
+
+
+# The endgame: exact values, double dummy
+
+
+def endgame_decision(
+    number: int, deal: Deal, action: Play, solver: Solver, current: DealAnalysis, all_actions: bool = False
+) -> Decision | None:
+    """The exact (double-dummy) values of an endgame decision; None when only one action was legal (the endgame's
+    start is valued even so)."""
+    position = SoupPosition.of_deal(deal)
+    result = solver.result(position)
+    if current.endgame_start is None:
+        current.endgame_start, current.endgame_step = result, number
+    if len(deal.legal_actions()) == 1:
+        return None
+    best_value = -result if position.to_act & 1 else result
+    values = (
+        solver.action_values(position, guess=result)
+        if all_actions
+        else taken_and_best(solver, position, action, result)
+    )
+    taken = next(value for candidate, value in values if candidate == action)
+    return Decision(
+        step=number,
+        player=position.to_act,
+        part=ENDGAME,
+        taken=action,
+        best=tuple(candidate for candidate, value in values if value == best_value),
+        values=tuple((candidate, float(value)) for candidate, value in values),
+        loss=best_value - taken,
+    )
+
+
+def taken_and_best(solver: Solver, position: SoupPosition, taken: Play, result: int) -> list[tuple[Play, int]]:
+    """The values (for the side to act) of ``taken`` and, unless it is best, of the actions tried in canonical order
+    until one is best, in canonical order; the rest are not searched."""
+    best = -result if position.to_act & 1 else result
+    found = dict(solver.action_values(position, (taken,), guess=result))
+    for candidate in position.legal_actions():
+        if best in found.values():
+            break
+        if candidate not in found:
+            found.update(solver.action_values(position, (candidate,), guess=result))
+    return [(action, found[action]) for action in position.legal_actions() if action in found]
+
+
+# The Duck and the rest of the Soup: sampled estimates
+
+
+def sampled_decision(number: int, deal: Deal, action: Play, samples: int, rng: random.Random) -> Decision:
+    """The sampled estimate of a decision (:func:`ducksoup.analysis.estimate`): each world deals what the player
+    could not see, and each candidate action is played in it and then played out by the greedy bot on all seats."""
+    player = deal.to_move
+    side = player & 1
+
+    def draw() -> Outcomes[Play]:
+        world = redeal(deal, player, rng)
+        seeds = [rng.randrange(2**32) for _ in range(4)]
+
+        def outcome(candidate: Play) -> float:
+            trial = clone(world)
+            trial.apply(candidate)
+            scores = play_out(trial, [GreedyBot(seed) for seed in seeds])
+            return scores[side] - scores[1 - side]
+
+        return outcome
+
+    found = estimate(deal.legal_actions(), action, draw, samples)
+    return Decision(
+        step=number,
+        player=player,
+        part=SOUP_PART if deal.course == SOUP else DUCK_PART,
+        taken=action,
+        best=found.best,
+        values=found.means,
+        loss=found.loss,
+        estimate=found,
+    )
+
+
+# Telling
+
+
+def describe(action: Play) -> str:
+    said = "" if action.call is Call.NONE else f" {action.call.value}"
+    return f"{action.card}{said}"
+
+
+def decision_line(decision: Decision) -> str:
+    """One line for a decision: what was done, what was best, what it lost."""
+    if decision.estimate is not None:
+        return _estimate_line(decision.part, decision.player, decision.estimate)
+    best = ", ".join(describe(action) for action in decision.best[:4]) + (" ..." if len(decision.best) > 4 else "")
+    verdict = "best" if decision.loss == 0 else f"loses {decision.loss:g}"
+    return (
+        f"Endgame: player {decision.player} {describe(decision.taken)} (value {decision.value_taken:+g}); "
+        f"best {best} ({decision.value_best:+g}): {verdict}"
+    )
+
+
+def _estimate_line(part: str, player: int, found: Estimate[Play]) -> str:
+    taken, rival = describe(found.taken), describe(found.rival)
+    difference = found.difference
+    if difference is None:
+        means = dict(found.means)
+        return (
+            f"{part}: player {player} {taken} (mean {means[found.taken]:+.1f}) against {rival} "
+            f"(mean {means[found.rival]:+.1f}) on {found.samples} sample{'s' if found.samples != 1 else ''}: "
+            f"too few samples for a verdict (at least {MIN_SAMPLES})"
+        )
+    verdict = found.verdict.value
+    if found.loss is not None:
+        verdict = f"a mistake, estimated loss {found.loss:.1f}"
+    return (
+        f"{part}: player {player} {taken} against {rival}: {rival} - {taken} = {difference.mean:+.1f}, "
+        f"95% interval {difference.low:+.1f} to {difference.high:+.1f} ({difference.samples} fresh samples): "
+        f"{verdict}"
+    )
