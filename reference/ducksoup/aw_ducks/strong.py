@@ -29,13 +29,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ducksoup.aw_ducks.bots import GreedyBot, NoLegalAction, Seen, cards_of
-from ducksoup.aw_ducks.engine import DECK_SIZE, FINAL, FORCED, FULL, KINDS, NUMBERS, OVER, POINTS, TURN, Round
-from duckspec.aw_ducks.actions import Action
+from ducksoup.aw_ducks.bots import DUCK_POINTS, GreedyBot, NoLegalAction, Seen, banked, cards_of
+from ducksoup.aw_ducks.engine import (
+    DECK_SIZE,
+    FINAL,
+    FORCED,
+    FULL,
+    KINDS,
+    MATCH,
+    NUMBERS,
+    OVER,
+    POINTS,
+    TURN,
+    VALUE,
+    Round,
+)
+from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 
 View = Mapping[str, Any]
 PHASES = {phase: phase for phase in (TURN, FORCED, FINAL, OVER)}
@@ -136,44 +149,106 @@ def clone(world: Round) -> Round:
 # Play-outs
 
 
-def seen_in(world: Round, player: int) -> Seen:
-    """What :class:`~ducksoup.aw_ducks.bots.Seen` reads from ``player``'s view, taken from the engine at once:
-    the unseen cards are the deck's from its pointer on and every stash's."""
-    unseen = Counter(world.deck[world.top :])
-    for stash in world.stashes:
-        unseen.update(stash)
-    pond = world.pond
-    return Seen(
-        tableau=tuple(world.tableaux[player]),
-        pond=tuple(pond),
-        deck=len(world.deck) - world.top,
-        others=world.players - 1,
-        unseen=unseen,
-    )
+class Unseen:
+    """The cards a player cannot place, as the greedy rule weighs them: the ducks of each kind, and the count and
+    total value of the numbers. A play-out keeps it up to date as cards leave the deck (a stash's stay unseen)."""
+
+    __slots__ = ("ducks", "numbers", "values")
+
+    def __init__(self, cards: Sequence[int]) -> None:
+        self.ducks = [0] * 6
+        self.numbers = self.values = 0
+        self.remove(cards, sign=-1)
+
+    def remove(self, cards: Sequence[int], sign: int = 1) -> None:
+        """``cards`` are seen now (with ``sign`` -1: they are unseen after all)."""
+        for c in cards:
+            if c >= NUMBERS:
+                self.ducks[c - NUMBERS] -= sign
+            else:
+                self.numbers -= sign
+                self.values -= sign * VALUE[c]
+
+    @classmethod
+    def of(cls, world: Round) -> Unseen:
+        """The unseen cards of ``world``: the deck's from its pointer on, and every stash's."""
+        return cls(world.deck[world.top :] + [c for stash in world.stashes for c in stash])
 
 
 class FastGreedy:
     """The greedy bot's rule read from the engine: the same choice as :class:`~ducksoup.aw_ducks.bots.GreedyBot`
-    with the same seed (it draws its tie-breaks the same way), without building and reading a view."""
+    with the same seed (the same values, computed the same way, and the tie-breaks drawn the same way), without
+    building and reading a view, and with what it knows of the unseen cards worked out once per decision."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.rule = GreedyBot(None)
 
-    def choose(self, world: Round, legal: Sequence[Action]) -> Action:
-        seen = seen_in(world, world.p)
-        value, rng = self.rule.value, self.rng
-        scored = [(value(seen, action), rng.random(), index) for index, action in enumerate(legal)]
+    def choose(self, world: Round, legal: Sequence[Action], unseen: Unseen) -> Action:
+        values = self.values(world, legal, unseen)
+        rng = self.rng
+        scored = [(value, rng.random(), index) for index, value in enumerate(values)]
         return legal[max(scored)[2]]
+
+    @staticmethod
+    def values(world: Round, legal: Sequence[Action], unseen: Unseen) -> list[float]:
+        """:meth:`GreedyBot.value <ducksoup.aw_ducks.bots.GreedyBot.value>` of each action, for the player to act."""
+        ducks = sum(unseen.ducks)
+        total = ducks + unseen.numbers
+        odds = ducks / total if total else 0.0
+        mean = unseen.values / unseen.numbers if unseen.numbers else 3.5
+        tableau, pond = world.tableaux[world.p], world.pond
+
+        def loss(cards: Sequence[int]) -> float:
+            if not ducks:
+                return 0.0
+            kinds = unseen.ducks
+            return sum(n * sum(VALUE[c] for c in cards if MATCH[kind][c]) for kind, n in enumerate(kinds) if n) / ducks
+
+        values: list[float] = []
+        for action in legal:
+            if isinstance(action, Score):
+                now = banked(tableau, pond)
+                coloured = now - sum(VALUE[c] for c in tableau) - DUCK_POINTS * pond[5]
+                late = len(world.deck) - world.top <= world.players - 1
+                values.append(now + (10 if coloured else 0) + (20 if late else 0) - GreedyBot.BANK_AT)
+            elif isinstance(action, Draw):
+                values.append((1 - odds) * mean - 2 * (odds * loss(tableau)) - len(tableau) / 2)
+            else:
+                values.append(_discard_value(action, tableau, pond, odds, mean, loss))
+        return values
+
+
+def _discard_value(
+    action: Action, tableau: list[int], pond: list[int], odds: float, mean: float, loss: Callable[[list[int]], float]
+) -> float:
+    """The greedy rule's value of a Discard (as :meth:`GreedyBot.value <ducksoup.aw_ducks.bots.GreedyBot.value>`)."""
+    assert isinstance(action, Discard)
+    card = action.card.index
+    rest = list(tableau)
+    rest.remove(card)
+    value = VALUE[card]
+    if value <= 2:
+        return 2 * (1 - odds) * mean - value - len(tableau) / 2
+    if value <= 4:
+        gained = 3 * (1 - odds) * mean - 3 * odds * loss(rest)
+        return banked(rest, pond) + gained - GreedyBot.BANK_AT - 2
+    stash = 2 * (odds * DUCK_POINTS + (1 - odds) * mean)
+    return banked(rest, pond) + stash - value - GreedyBot.BANK_AT + 4
 
 
 def play_out(world: Round, seed: int) -> list[int]:
     """Play ``world`` (changed in place) to the end of the round by the greedy rule in every seat, its tie-breaks
     drawn from ``seed``; the round's scores."""
     policy = FastGreedy(random.Random(seed))
+    unseen = Unseen.of(world)
+    deck, stashes = world.deck, world.stashes
     while world.phase is not OVER:
         legal = world.legal_actions()
-        world.apply(legal[0] if len(legal) == 1 else policy.choose(world, legal))
+        player, top = world.p, world.top
+        stashed = len(stashes[player])
+        world.apply(legal[0] if len(legal) == 1 else policy.choose(world, legal, unseen))
+        if world.top != top and len(stashes[player]) == stashed:  # a stash's cards stay unseen
+            unseen.remove(deck[top : world.top])
     return world.points
 
 
