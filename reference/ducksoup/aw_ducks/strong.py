@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ducksoup.aw_ducks.bots import DUCK_POINTS, GreedyBot, NoLegalAction, Seen, banked, cards_of
+from ducksoup.aw_ducks.bots import DUCK_POINTS, GreedyBot, Seen, banked, cards_of
 from ducksoup.aw_ducks.engine import (
     DECK_SIZE,
     FINAL,
@@ -48,6 +48,7 @@ from ducksoup.aw_ducks.engine import (
     VALUE,
     Round,
 )
+from ducksoup.bots import NoLegalAction
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 
 View = Mapping[str, Any]
@@ -62,8 +63,29 @@ class NotAwDucks(ValueError):
 # Worlds: what a player cannot see, dealt at random
 
 
+VIEW_KEYS = ("player", "start", "phase", "to_act", "deck", "pond", "discards", "tableaux", "scored", "stash_sizes")
+"""What the bot and the analysis read of a view."""
+
+
+def check_view(view: object) -> None:
+    """:class:`NotAwDucks`, in one line naming the game, unless ``view`` is an Aw Ducks! view of a round in play."""
+    if not isinstance(view, Mapping):
+        raise NotAwDucks(
+            f"Aw Ducks!: a player's view is a mapping (the engine's observation), not {type(view).__name__}"
+        )
+    missing = [key for key in VIEW_KEYS if key not in view]
+    if missing:
+        raise NotAwDucks(
+            f"Aw Ducks!: this is not an Aw Ducks! view (the engine's observation of a player): it has no "
+            f"{', '.join(repr(key) for key in missing)}"
+        )
+    if view["phase"] not in PHASES or view["phase"] is OVER or view["phase"] == OVER:
+        raise NotAwDucks(f"Aw Ducks!: there is nothing to decide in a view of phase {view['phase']!r}")
+
+
 def unseen_cards(view: View) -> list[int]:
     """The cards ``view``'s player cannot place (the deck's and the stashes'), sorted by card number."""
+    check_view(view)
     unseen = Counter(FULL)
     for key in ("pond", "discards"):
         unseen.subtract(cards_of(view[key]))
