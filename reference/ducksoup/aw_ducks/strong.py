@@ -79,7 +79,7 @@ def check_view(view: object) -> None:
             f"Aw Ducks!: this is not an Aw Ducks! view (the engine's observation of a player): it has no "
             f"{', '.join(repr(key) for key in missing)}"
         )
-    if view["phase"] not in PHASES or view["phase"] is OVER or view["phase"] == OVER:
+    if view["phase"] not in PHASES or view["phase"] == OVER:
         raise NotAwDucks(f"Aw Ducks!: there is nothing to decide in a view of phase {view['phase']!r}")
 
 
