@@ -320,6 +320,7 @@ class StrongBot:
         """One of ``legal``, from ``view`` alone."""
         if not legal:
             raise NoLegalAction()
+        check_view(view)
         if len(legal) == 1:
             return legal[0]
         candidates = self.ranked(view, legal)[: self.budget.candidates]
