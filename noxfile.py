@@ -5,7 +5,8 @@ Not default: soak (long property and differential tests), suite-power (how many 
 implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
-bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets).
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets), bench-aw-ducks-analysis
+(Aw Ducks!'s strong bot and analysis against theirs).
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ SOAK_TESTS = tests_named(*SOAK_FILES)
 solver's tests on its compiled copy as well as on the pure solver (built with mypyc only in soak, where its
 build of some seconds per process is paid once)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
-OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py")
-"""The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``)."""
+OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py", "aw_ducks_analysis.py")
+"""The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``,
+``bench-aw-ducks-analysis``)."""
 BENCHMARKS = sorted(path for path in Path("benchmarks").glob("*.py") if path.name not in OWN_SESSION_BENCHMARKS)
 """What ``bench`` runs: every other script of ``benchmarks/`` (each game's, the bridges'), so that the session
 names no game."""
@@ -251,6 +253,16 @@ def bench_bot(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/bot.py", *session.posargs)
+
+
+@nox.session(name="bench-aw-ducks-analysis", python=PYTHON)
+def bench_aw_ducks_analysis(session: nox.Session) -> None:
+    """Aw Ducks!'s strong bot among greedy players for 2, 3 and 4 players (300 rounds and 100 games each), its time
+    per decision, and ``ducksoup analyse`` on 10 suite rounds, beside the targets (benchmarks/aw_ducks_analysis.py;
+    extra arguments go to it, ``-- --quick`` for a short look, ``-- --workers W``)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/aw_ducks_analysis.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)
