@@ -63,7 +63,7 @@ class NotAwDucks(ValueError):
 # Worlds: what a player cannot see, dealt at random
 
 
-VIEW_KEYS = ("player", "start", "phase", "to_act", "deck", "pond", "discards", "tableaux", "scored", "stash_sizes")
+VIEW_KEYS = ("player", "start", "phase", "to_act", "ender", "deck", "pond", "discards", "tableaux", "scored", "stash_sizes")
 """What the bot and the analysis read of a view."""
 
 
