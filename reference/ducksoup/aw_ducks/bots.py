@@ -9,7 +9,7 @@ so the same bot can sit behind any implementation that produces the conformance 
 * ``greedy`` (:class:`GreedyBot`): weighs what each action banks now (a Score, or a Quick Quack
   or a Secret Stash with the Score that follows it) against what waiting risks, with the odds of
   the unseen cards (those in no tableau, pond, discard pile or open score pile).
-* ``strong`` (:class:`ducksoup.aw_ducks.strong.StrongBot`): the greedy bot's best few actions, each
+* ``strong`` (:class:`ducksoup.aw_ducks.strong.StrongBot`): every legal action (the greedy bot's best first), each
   played out to the end of the round in worlds sampled from the view, the best on average taken.
 
 Each draws only from their own ``random.Random(seed)``, so a simulation is reproducible.
