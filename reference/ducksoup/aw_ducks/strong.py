@@ -20,8 +20,9 @@ counts for 1/(n-1), not in full); with two players the two are the same.
 of them, the greedy bot's best first) out in the same sampled worlds, each world with the same
 play-out seed for every action, so that the comparison is paired, and takes the one with the best
 mean objective; among equals, the greedy bot's choice. Every budget is a count, never a time, and
-every draw comes from the bot's own seeded generator: the same seed and views give the same play on any machine. It decides from
-its view alone: a round that differs only in what the player cannot see gives the same choice.
+every draw comes from the bot's own seeded generator: the same seed and views give the same play
+on any machine. It decides from its view alone: a round that differs only in what the player
+cannot see gives the same choice.
 """
 
 from __future__ import annotations
