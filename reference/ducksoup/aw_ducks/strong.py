@@ -63,8 +63,10 @@ class NotAwDucks(ValueError):
 # Worlds: what a player cannot see, dealt at random
 
 
-VIEW_KEYS = ("player", "start", "phase", "to_act", "ender", "deck")
-VIEW_KEYS += ("pond", "discards", "tableaux", "scored", "stash_sizes")
+VIEW_KEYS = (
+    *("player", "start", "phase", "to_act", "ender", "deck"),
+    *("pond", "discards", "tableaux", "scored", "stash_sizes"),
+)
 """What the bot and the analysis read of a view."""
 
 
