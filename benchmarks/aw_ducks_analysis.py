@@ -17,9 +17,10 @@ Then ``ducksoup analyse`` at its default settings on ``--traces`` rounds of the 
 bot's rounds for 2, 3 and 4 players in turn): the median processor time of the command (its own process and
 children), which must be at most 120 s.
 
-``--quick`` plays 30 rounds and 10 games per count and analyses 3 traces (for a look, not for the targets). The
-work is shared among ``--workers`` processes (default: the number of CPUs, at most 2). The same arguments give the
-same games and results on any machine: the bots' budgets are counts, their seeds drawn from ``--seed``.
+``--rounds 0`` (or ``--games 0``) leaves the bots out, ``--traces 0`` the analysis. ``--quick`` plays 30 rounds
+and 10 games per count and analyses 3 traces (for a look, not for the targets). The work is shared among
+``--workers`` processes (default: the number of CPUs, at most 2). The same arguments give the same games and
+results on any machine: the bots' budgets are counts, their seeds drawn from ``--seed``.
 """
 
 from __future__ import annotations
@@ -170,29 +171,38 @@ def main() -> int:
     began = time.perf_counter()
     ok, cpu = True, []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-        for players in args.players:
+        for players in args.players if args.rounds and args.games else ():
             rounds = pool.map(one_round, [(n, players, args.seed) for n in range(args.rounds)], chunksize=1)
             ok &= rounds_report(players, rounds)
             games = pool.map(one_game, [(n, players, args.seed) for n in range(args.games)], chunksize=1)
             ok &= games_report(players, games)
             cpu += [t for r in rounds + games for t in r["cpu"]]
-        mean, largest = statistics.fmean(cpu), max(cpu)
-        ok_time = mean <= 0.2 and largest <= 2.0
-        print(
-            f"time per decision of the strong bot ({len(cpu)} decisions with a choice), processor: mean {mean:.3f} s, "
-            f"largest {largest:.2f} s (targets: mean <= 0.2 s, largest <= 2 s) -- {verdict(ok_time)}",
-            flush=True,
-        )
-        traces = SUITE_ROUNDS[: args.traces]
-        times = pool.map(analyse_time, traces, chunksize=1)
+        ok_time = not cpu or time_report(cpu)
+        times = pool.map(analyse_time, SUITE_ROUNDS[: args.traces], chunksize=1)
+    ok_analyse = not times or analyse_report(times)
+    print(f"load average at the end: {load()}; {time.perf_counter() - began:.0f} s of wall-clock time in all")
+    return 0 if ok and ok_time and ok_analyse else 1
+
+
+def time_report(cpu: list[float]) -> bool:
+    mean, largest = statistics.fmean(cpu), max(cpu)
+    ok = mean <= 0.2 and largest <= 2.0
+    print(
+        f"time per decision of the strong bot ({len(cpu)} decisions with a choice), processor: mean {mean:.3f} s, "
+        f"largest {largest:.2f} s (targets: mean <= 0.2 s, largest <= 2 s) -- {verdict(ok)}",
+        flush=True,
+    )
+    return ok
+
+
+def analyse_report(times: list[float]) -> bool:
     median = statistics.median(times)
     ok_analyse = median <= 120
     print(
-        f"ducksoup analyse at the default settings (16 samples), {len(traces)} suite rounds: median processor time "
+        f"ducksoup analyse at the default settings (16 samples), {len(times)} suite rounds: median processor time "
         f"{median:.1f} s (from {min(times):.1f} to {max(times):.1f} s) (target: at most 120 s) -- {verdict(ok_analyse)}"
     )
-    print(f"load average at the end: {load()}; {time.perf_counter() - began:.0f} s of wall-clock time in all")
-    return 0 if ok and ok_time and ok_analyse else 1
+    return ok_analyse
 
 
 if __name__ == "__main__":
