@@ -171,12 +171,15 @@ def main() -> int:
     began = time.perf_counter()
     ok, cpu = True, []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-        for players in args.players if args.rounds and args.games else ():
+        counts = args.players if args.rounds and args.games else []
+        for players in counts:  # every count's rounds first, then the games: the cheaper figures come first
             rounds = pool.map(one_round, [(n, players, args.seed) for n in range(args.rounds)], chunksize=1)
             ok &= rounds_report(players, rounds)
+            cpu += [t for r in rounds for t in r["cpu"]]
+        for players in counts:
             games = pool.map(one_game, [(n, players, args.seed) for n in range(args.games)], chunksize=1)
             ok &= games_report(players, games)
-            cpu += [t for r in rounds + games for t in r["cpu"]]
+            cpu += [t for r in games for t in r["cpu"]]
         ok_time = not cpu or time_report(cpu)
         times = pool.map(analyse_time, SUITE_ROUNDS[: args.traces], chunksize=1)
     ok_analyse = not times or analyse_report(times)
