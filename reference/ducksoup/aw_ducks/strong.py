@@ -216,7 +216,7 @@ class FastGreedy:
 
     @staticmethod
     def values(world: Round, legal: Sequence[Action], unseen: Unseen) -> list[float]:
-        """:meth:`GreedyBot.value <ducksoup.aw_ducks.bots.GreedyBot.value>` of each action, for the player to act."""
+        """``GreedyBot.value`` of each action, for the player to act."""
         ducks = sum(unseen.ducks)
         total = ducks + unseen.numbers
         odds = ducks / total if total else 0.0
@@ -246,7 +246,7 @@ class FastGreedy:
 def _discard_value(
     action: Action, tableau: list[int], pond: list[int], odds: float, mean: float, loss: Callable[[list[int]], float]
 ) -> float:
-    """The greedy rule's value of a Discard (as :meth:`GreedyBot.value <ducksoup.aw_ducks.bots.GreedyBot.value>`)."""
+    """The greedy rule's value of a Discard (as ``GreedyBot.value``)."""
     assert isinstance(action, Discard)
     card = action.card.index
     rest = list(tableau)
