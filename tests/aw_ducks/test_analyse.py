@@ -6,6 +6,7 @@ themselves: ``tests/test_analysis.py``)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,12 @@ from click.testing import CliRunner
 
 import ducksoup.aw_ducks.analyse as analyse
 from ducksoup.analysis import MIN_SAMPLES, Verdict
-from ducksoup.aw_ducks.analyse import AnalysisError, Decision, RoundNote, analysis
+from ducksoup.aw_ducks.analyse import AnalysisError, Decision, RoundNote, analysis, estimate_decision
 from ducksoup.aw_ducks.strong import outcome
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.telling import find_game_file, load_game_file
+from tests.aw_ducks.test_strong import greedy_until, hidden_reshuffled, shuffled_round
 
 TRACE = "ad-round-2p-greedy-01"
 GAME_TRACE = "ad-game-3p-greedy-01"
@@ -133,3 +135,18 @@ def test_the_docs_worked_example_is_what_analyse_prints() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == shown
     assert "a mistake, estimated loss" in result.output and "within the noise" in result.output
+
+
+def test_a_decision_is_estimated_from_the_players_view_only() -> None:
+    """The round's unseen cards dealt again (deck and stashes): the same estimate, with the same seed."""
+    game = greedy_until(shuffled_round(5, 3), 30, 2)
+    other = hidden_reshuffled(game, 9)
+    player = game.p
+    assert other.observation(player) == game.observation(player) and other.deck != game.deck
+    legal = game.legal_actions()
+
+    def estimated(view: dict[str, Any]) -> Any:
+        found = estimate_decision(view, legal, legal[0], MIN_SAMPLES, random.Random(4))
+        return found.means, found.difference
+
+    assert estimated(other.observation(player)) == estimated(game.observation(player))
