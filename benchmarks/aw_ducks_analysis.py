@@ -17,7 +17,7 @@ Then ``ducksoup analyse`` at its default settings on ``--traces`` rounds of the 
 bot's rounds for 2, 3 and 4 players in turn): the median processor time of the command (its own process and
 children), which must be at most 120 s.
 
-``--rounds 0`` (or ``--games 0``) leaves the bots out, ``--traces 0`` the analysis. ``--quick`` plays 30 rounds
+``--rounds 0`` leaves the rounds out, ``--games 0`` the games, ``--traces 0`` the analysis. ``--quick`` plays 30 rounds
 and 10 games per count and analyses 3 traces (for a look, not for the targets). The work is shared among
 ``--workers`` processes (default: the number of CPUs, at most 2). The same arguments give the same games and
 results on any machine: the bots' budgets are counts, their seeds drawn from ``--seed``.
@@ -171,12 +171,11 @@ def main() -> int:
     began = time.perf_counter()
     ok, cpu = True, []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-        counts = args.players if args.rounds and args.games else []
-        for players in counts:  # every count's rounds first, then the games: the cheaper figures come first
+        for players in args.players if args.rounds else ():  # every count's rounds first, then the games
             rounds = pool.map(one_round, [(n, players, args.seed) for n in range(args.rounds)], chunksize=1)
             ok &= rounds_report(players, rounds)
             cpu += [t for r in rounds for t in r["cpu"]]
-        for players in counts:
+        for players in args.players if args.games else ():
             games = pool.map(one_game, [(n, players, args.seed) for n in range(args.games)], chunksize=1)
             ok &= games_report(players, games)
             cpu += [t for r in games for t in r["cpu"]]
