@@ -6,8 +6,9 @@ suite-power (how many traces reject each faulty
 implementation of every game), soak-runner (the runner against randomly
 misbehaving adapters for minutes), bench (speed, measured side by side), hostile-files (50 MiB traces
 handled within a minute),
-bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets), bridges-bots (an
-OpenSpiel bot against the greedy bot in every game).
+bench-solver and bench-bot (Duck Soup's Soup solver and strong bot against their targets),
+bench-doubleduck-analysis and bench-aw-ducks-analysis (each game's solver or strong bot and analysis against
+theirs), bridges-bots (an OpenSpiel bot against the greedy bot in every game).
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ solver's tests on its compiled copy as well as on the pure solver (built with my
 build of some seconds per process is paid once), and each game's records of the whole suite and their random edits
 (``test_record_suite.py``)."""
 PACKAGES = ["spec/duckspec", "reference/ducksoup", "conformance/duckcheck"]
-OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py", "doubleduck_analysis.py")
+OWN_SESSION_BENCHMARKS = ("solver.py", "bot.py", "hostile_files.py", "doubleduck_analysis.py", "aw_ducks_analysis.py")
 """The benchmarks with a session of their own (``bench-solver``, ``bench-bot``, ``hostile-files``,
-``bench-doubleduck-analysis``)."""
+``bench-doubleduck-analysis``, ``bench-aw-ducks-analysis``)."""
 BENCHMARKS = sorted(path for path in Path("benchmarks").glob("*.py") if path.name not in OWN_SESSION_BENCHMARKS)
 """What ``bench`` runs: every other script of ``benchmarks/`` (each game's, the bridges'), so that the session
 names no game."""
@@ -285,6 +286,16 @@ def bench_doubleduck_analysis(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install(".")
     session.run("python", "benchmarks/doubleduck_analysis.py", *session.posargs)
+
+
+@nox.session(name="bench-aw-ducks-analysis", python=PYTHON)
+def bench_aw_ducks_analysis(session: nox.Session) -> None:
+    """Aw Ducks!'s strong bot among greedy players for 2, 3 and 4 players (300 rounds and 100 games each), its time
+    per decision, and ``ducksoup analyse`` on 10 suite rounds, beside the targets (benchmarks/aw_ducks_analysis.py;
+    extra arguments go to it, ``-- --quick`` for a short look, ``-- --workers W``)."""
+    if session.venv_backend != "none":
+        session.install(".")
+    session.run("python", "benchmarks/aw_ducks_analysis.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -1,5 +1,5 @@
-"""Aw Ducks! in the reference implementation: the engine, the bots, the narrator, the terminal game and the
-simulations, offered to the family's machinery by the registry entry ``GAME``."""
+"""Aw Ducks! in the reference implementation: the engine, the bots, the narrator, the terminal game, the
+simulations and the analysis, offered to the family's machinery by the registry entry ``GAME``."""
 
 from __future__ import annotations
 
@@ -17,5 +17,6 @@ GAME = GameReference(
     read_record="ducksoup.aw_ducks.record:read_record",
     write_record="ducksoup.aw_ducks.record:write_record",
     viewer="ducksoup.aw_ducks.scenes:DRAWING",
+    analyse="ducksoup.aw_ducks.analyse:analysis",
 )
 """Aw Ducks!'s entry in the reference implementation's registry."""

@@ -9,15 +9,17 @@ so the same bot can sit behind any implementation that produces the conformance 
 * ``greedy`` (:class:`GreedyBot`): weighs what each action banks now (a Score, or a Quick Quack
   or a Secret Stash with the Score that follows it) against what waiting risks, with the odds of
   the unseen cards (those in no tableau, pond, discard pile or open score pile).
+* ``strong`` (:class:`ducksoup.aw_ducks.strong.StrongBot`): every legal action (the greedy bot's best first), each
+  played out to the end of the round in worlds sampled from the view, the best on average taken.
 
-Both draw only from their own ``random.Random(seed)``, so a simulation is reproducible.
+Each draws only from their own ``random.Random(seed)``, so a simulation is reproducible.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ducksoup.aw_ducks.engine import FULL, MATCH, NAMES, NUMBERS, VALUE, met_kinds
@@ -149,5 +151,13 @@ class GreedyBot:
         return banked(rest, seen.pond) + stash - value - self.BANK_AT + 4
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""Every bot by name."""
+def strong_bot(seed: int | None = None) -> Bot:
+    """The strong bot (:class:`ducksoup.aw_ducks.strong.StrongBot`) at its default budget; its module is loaded
+    when one is first made, since it builds on the greedy bot above."""
+    from ducksoup.aw_ducks.strong import StrongBot
+
+    return StrongBot(seed)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
+"""Every bot by name, each made from a seed."""
