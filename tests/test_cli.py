@@ -114,7 +114,7 @@ def test_game_that_is_not_the_traces_is_refused_in_one_line(
         f"error: {_suite_path(own, trace)}: --game {game}, but this is a trace of {title} ({own}): "
         f"leave --game out (a trace names its own game) or give --game {own}"
     ]
-    if command != "analyse":  # only Duck Soup can be analysed, and that takes a while
+    if command != "analyse":  # analysis takes a while: its own tests run it
         same = CliRunner().invoke(main, [command, trace, "--game", own, *extra])
         assert same.exit_code == 0, same.output
 

@@ -201,8 +201,9 @@ ANALYSIS_SEES_ALL = (
     "--analyse cannot be told as player {player} (--as {player}): the analysis looks at every hand; "
     "leave out --as or --analyse"
 )
-"""Why ``explain --analyse --as P`` is refused: no game's analysis is made from one player's knowledge (Duck Soup's
-Soup solver and its sampled play-outs both read the other hand)."""
+"""Why ``explain --analyse --as P`` is refused: no game's analysis is made from P's knowledge alone (Duck Soup's and
+Doubleduck's solvers read every hand; Aw Ducks!'s estimate of each player's turn is made from that player's view,
+which holds what P may not have seen)."""
 
 DEFAULT_SAMPLES = 16
 """Sampled worlds that choose, and as many that measure, each decision whose value is estimated rather than solved."""
@@ -324,8 +325,9 @@ def analyse(
     """Analyse a trace or record: the best play at each decision and the points each mistake cost.
 
     FILE_OR_TRACE_ID is a conformance trace (.json), a hand-written record, or the ID of a trace of the
-    bundled suite (ds-deal-greedy-007). Only games with a solver can be analysed (Duck Soup: its Soup is
-    solved exactly, its Duck estimated in sampled worlds). The trace's claims are checked first, as
+    bundled suite (ds-deal-greedy-007). Every game of the family can be analysed: Duck Soup (its Soup
+    solved exactly, its Duck estimated in sampled worlds), Doubleduck (its endgame solved double dummy, the
+    rest estimated) and Aw Ducks! (each turn estimated in sampled worlds). The trace's claims are checked first, as
     'ducksoup replay' checks them: a stored state, an accepted step or an outcome that the rules contradict
     is named and nothing is analysed. Each decision is printed as soon as it is analysed, with a progress bar
     on a terminal. Exit status: 0 analysed, 1 the trace contradicts the rules (the step is named), 2 the file
