@@ -73,6 +73,35 @@ def test_a_best_action_10_points_clear_is_called_best() -> None:
     assert counts[Verdict.BEST] >= 0.8 * TRIALS and counts[Verdict.MISTAKE] == 0, counts
 
 
+def test_narrowing_the_choice_finds_the_better_of_thirteen_and_plays_fewer_outcomes() -> None:
+    """Thirteen candidates (a Duck lead), one 10 points better: dropping the weaker half of the others after each
+    choosing round still picks it as the rival in at least 95% of trials and detects the mistake in 80%, for about
+    140 outcomes a decision instead of 16 x 13 + 2 x 16 = 240."""
+    means = {**dict.fromkeys("abcdefghijkl", 0.0), "better": 10.0}
+    rng = random.Random(7)
+    outcomes = right = mistakes = 0
+
+    def counted(draw: Callable[[], Outcomes[str]]) -> Callable[[], Outcomes[str]]:
+        def world() -> Outcomes[str]:
+            outcome = draw()
+
+            def result(candidate: str) -> float:
+                nonlocal outcomes
+                outcomes += 1
+                return outcome(candidate)
+
+            return result
+
+        return world
+
+    for _ in range(TRIALS):
+        found = estimate(list(means), "a", counted(stand_ins(means, 8, rng)), 16)
+        right += found.rival == "better"
+        mistakes += found.verdict is Verdict.MISTAKE
+    assert right >= 0.95 * TRIALS and mistakes >= 0.8 * TRIALS, (right, mistakes)
+    assert outcomes == 140 * TRIALS
+
+
 def test_the_same_worlds_would_have_called_equal_candidates_mistakes() -> None:
     """Why the rival is measured on fresh worlds: choosing and measuring on the same ones (the old way) makes
     equal candidates look like mistakes far more often than 5%: the check above can fail."""

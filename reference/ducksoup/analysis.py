@@ -126,7 +126,9 @@ class Estimate(Generic[T]):
     rival: T
     """The other action with the best mean on the choosing worlds."""
     means: tuple[tuple[T, float], ...]
-    """Every candidate's mean result on the choosing worlds (the rival's is biased up: it was chosen for it)."""
+    """Every candidate's mean result on the choosing worlds it played (all of them for the rival and the taken
+    action; the first rounds only for a candidate dropped on the way). The rival's is biased up: it was chosen for
+    it."""
     samples: int
     """The worlds drawn to choose the rival; as many again measure the difference."""
     difference: Difference | None
@@ -150,14 +152,42 @@ class Estimate(Generic[T]):
         return (self.taken,) if verdict is Verdict.BEST else (self.taken, self.rival)
 
 
-def estimate(candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]], samples: int) -> Estimate[T]:
+CHOOSING_ROUNDS = 4
+"""The rounds the choosing worlds are drawn in (:func:`estimate`): after each round but the last, the weaker half
+of the other candidates is dropped."""
+
+
+def estimate(
+    candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]], samples: int, narrowing: bool = True
+) -> Estimate[T]:
     """The taken action against its strongest rival among ``candidates`` (at least two), each world drawn by
     ``draw``: ``samples`` worlds choose the rival, and ``samples`` fresh ones (when there are at least
-    :data:`MIN_SAMPLES`) measure the difference (see the module's description)."""
-    choosing = [draw() for _ in range(samples)]
-    means = tuple((candidate, statistics.fmean(world(candidate) for world in choosing)) for candidate in candidates)
-    others = [(mean, -index) for index, (candidate, mean) in enumerate(means) if candidate != taken]
-    rival = means[-max(others)[1]][0]
+    :data:`MIN_SAMPLES`) measure the difference (see the module's description).
+
+    With ``narrowing`` (the default), the choosing worlds come in :data:`CHOOSING_ROUNDS` rounds and after each
+    round but the last only the better half of the other candidates (by their means so far) play on: a Duck
+    decision with thirteen candidates then plays about half as many worlds out. The rival is the best mean among
+    those that played every choosing world. Any rule of choice keeps the verdict honest, since the difference is
+    measured on fresh worlds; a poor choice can only make a mistake go unseen (the calibration tests measure how
+    often).
+    """
+    totals = {candidate: [0.0, 0] for candidate in candidates}
+    playing = list(candidates)
+    for size in _rounds(samples, CHOOSING_ROUNDS if narrowing else 1):
+        for _ in range(size):
+            world = draw()
+            for candidate in playing:
+                tally = totals[candidate]
+                tally[0] += world(candidate)
+                tally[1] += 1
+        playing = _better_half(playing, taken, totals)
+
+    def mean(candidate: T) -> float:
+        total, count = totals[candidate]
+        return total / count
+
+    means = tuple((candidate, mean(candidate)) for candidate in candidates)
+    rival = max((c for c in playing if c != taken), key=lambda c: (mean(c), -candidates.index(c)))
     difference = None
     if samples >= MIN_SAMPLES:
         differences = []
@@ -166,6 +196,21 @@ def estimate(candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]],
             differences.append(world(rival) - world(taken))
         difference = paired_difference(differences)
     return Estimate(taken, rival, means, samples, difference)
+
+
+def _rounds(samples: int, rounds: int) -> list[int]:
+    """``samples`` worlds split into at most ``rounds`` rounds, as evenly as they go."""
+    rounds = max(1, min(rounds, samples))
+    return [samples // rounds + (index < samples % rounds) for index in range(rounds)]
+
+
+def _better_half(playing: list[T], taken: T, totals: dict[T, list[float]]) -> list[T]:
+    """The taken action and the better half (rounded up) of the others in ``playing``, by their means so far; in
+    their order, ties to the earlier."""
+    others = [candidate for candidate in playing if candidate != taken]
+    ranked = sorted(others, key=lambda candidate: -totals[candidate][0] / totals[candidate][1])
+    kept = set(ranked[: (len(others) + 1) // 2])
+    return [candidate for candidate in playing if candidate == taken or candidate in kept]
 
 
 def json_number(value: float | None) -> float | int | None:
