@@ -18,6 +18,7 @@ from ducksoup.analysis import (
     Judged,
     Outcomes,
     Output,
+    StepNotes,
     Verdict,
     estimate,
     paired_difference,
@@ -252,3 +253,25 @@ def test_ctrl_c_prints_what_is_done_and_exits_130(capsys: pytest.CaptureFixture[
 
 def test_step_notes_are_each_decisions_line() -> None:
     assert step_notes(StandIn(DECISIONS)) == {said.judged_as.step: said.text for said in DECISIONS if said.judged_as}
+
+
+def test_step_notes_are_made_as_asked_and_stop_where_the_analysis_refuses() -> None:
+    """``explain --analyse`` asks for each step's note in turn: the analysis runs only up to the decision asked
+    for, and a refusal part way leaves the notes before it and says why."""
+    made: list[int] = []
+
+    class Refusing(StandIn):
+        def events(self) -> Iterator[Said]:
+            for said in self.said:
+                if said.judged_as:
+                    made.append(said.judged_as.step)
+                yield said
+            raise ValueError("step 6: not a legal action")
+
+    notes = StepNotes(Refusing(DECISIONS))
+    assert [notes.at(step) for step in (0, 1)] == [None, "exact best"] and made == [1]
+    assert notes.at(2) == "exact mistake" and made == [1, 2] and notes.refused is None
+    assert [notes.at(step) for step in range(3, 8)] == ["estimated mistake", "estimated noise", "estimated best"] + [
+        None
+    ] * 2
+    assert str(notes.refused) == "step 6: not a legal action"

@@ -276,13 +276,49 @@ class Analysis(Protocol):
 
 
 def step_notes(analysis: Analysis) -> dict[int, str]:
-    """The line of each analysed decision, by step number (``ducksoup explain --analyse``)."""
+    """The line of each analysed decision, by step number, all at once (:class:`StepNotes` makes them as asked)."""
     notes = {}
     for event in analysis.events():
         judged = event.judged()
         if judged is not None:
             notes[judged.step] = " ".join(event.lines())
     return notes
+
+
+class StepNotes:
+    """The line of each analysed decision, made only when it is asked for, in step order: ``ducksoup explain
+    --analyse`` tells a step, then asks for its note (:meth:`at`), so that each decision is told as soon as it is
+    analysed while the analysis of a later one goes on.
+
+    An analysis that refuses the game part way (a ``ValueError``) gives no more notes; :attr:`refused` keeps why.
+    """
+
+    def __init__(self, analysis: Analysis) -> None:
+        self._events = analysis.events()
+        self._next: tuple[int, str] | None = None
+        self._done = False
+        self.refused: ValueError | None = None
+
+    def at(self, step: int) -> str | None:
+        """The line of step ``step``, or None when it is not an analysed decision (steps asked in increasing order);
+        the analysis runs up to the first decision at or after ``step``."""
+        while not self._done and (self._next is None or self._next[0] < step):
+            self._next = self._following()
+        if self._next is not None and self._next[0] == step:
+            return self._next[1]
+        return None
+
+    def _following(self) -> tuple[int, str] | None:
+        """The next decision's step and line; None (and no more) at the end of the analysis or when it refuses."""
+        try:
+            for event in self._events:
+                judged = event.judged()
+                if judged is not None:
+                    return judged.step, " ".join(event.lines())
+        except ValueError as refused:
+            self.refused = refused
+        self._done = True
+        return None
 
 
 # The summary

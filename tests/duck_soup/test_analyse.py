@@ -372,6 +372,34 @@ def test_the_analysis_streams_and_ctrl_c_prints_what_is_done_with_status_130(tmp
     assert err == "", "no progress bar (nor anything else) on standard error in a pipe"
 
 
+def test_explain_analyse_streams_each_decision_beside_its_step(tmp_path: Path) -> None:
+    """``explain --analyse`` tells each decision's analysis under its step while later ones are still being analysed
+    (read from the process before it ends), the narration of the steps up to it before it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "explain", TRACE, "--analyse", "--samples", "8"],  # half a minute in all
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        before = []
+        while not (line := process.stdout.readline()).startswith("  analysis: "):
+            assert line, "the output ended before an analysis"
+            before.append(line)
+        assert process.poll() is None, "the command ended before its first analysis was read"
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert before[0].startswith(f"{TRACE}: ") and before[-1].startswith("step 1: player 1 leads ")
+    assert line.startswith("  analysis: Duck: player 1 ") and "95% interval" in line
+    assert process.returncode == 130
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_a_progress_bar_shows_on_a_terminal(tmp_path: Path) -> None:
     """On a terminal the steps analysed show as a bar while the analysis works; it goes when it ends."""
