@@ -290,7 +290,7 @@ class StepNotes:
     --analyse`` tells a step, then asks for its note (:meth:`at`), so that each decision is told as soon as it is
     analysed while the analysis of a later one goes on.
 
-    An analysis that refuses the game part way (a ``ValueError``) gives no more notes; :attr:`refused` keeps why.
+    An analysis that refuses the game part way (a ``ValueError``) gives no more notes; ``refused`` keeps why.
     """
 
     def __init__(self, analysis: Analysis) -> None:

@@ -412,7 +412,8 @@ def soup_decision(
 ) -> Decision | None:
     """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so).
 
-    By default only the action taken and one best action are valued (:meth:`Solver.best_and_played`): the best is
+    By default only the action taken and one best action are valued
+    (:meth:`ducksoup.duck_soup.solver.Solver.best_and_played`): the best is
     the first action in canonical order that reaches the position's value, found by a null-window probe each;
     with ``all_actions`` every action is valued and every best one named. The losses are the same either way.
     """
