@@ -7,7 +7,8 @@ not see, for the decisions whose value can only be estimated. Everything else is
 
 - **The estimate of a decision** (:func:`estimate`). Worlds are drawn from what the player had seen, and in each
   one every candidate action gets a result. A first set of worlds *chooses* the rival: the other action with the
-  best mean. Fresh worlds, independent of the choice, then *measure* the rival's result minus the taken action's
+  best mean (the worlds come in rounds, and the weaker half of the other actions is dropped after each). Fresh
+  worlds, independent of the choice, then *measure* the rival's result minus the taken action's
   (:class:`Difference`), with its confidence interval. Choosing and measuring on the same worlds would favour the
   rival (the best of several noisy means is too high, the winner's curse) and could make a loss come out
   negative. The taken action is a **mistake** only when the whole interval is above zero, and then its loss is
