@@ -11,14 +11,16 @@ valued. Each solve runs in a fresh process (``--workers`` at a time), so that no
 the next and the peak memory (maximum resident set size) is that solve's own. Three solvers:
 
 * ``old``: the solver of git revision ``--old`` (default ``main``), loaded from ``git show`` into
-  a temporary module: the comparison, never product code;
+  a temporary module: the comparison, never product code (left out when its source is this tree's);
 * ``pure``: this tree's pure Python solver, the reference;
 * ``compiled``: its copy compiled with mypyc (:mod:`ducksoup.compiling`; left out, with the
   reason, where no C compiler exists).
 
 **The deal** (``--deals``, default 10): ``ducksoup analyse`` at its default settings on suite deals
 ``ds-deal-greedy-001`` on, each in a process of its own, its processor time and peak memory taken
-from the operating system's account of the finished child.
+from the operating system's account of the finished child (``wait4``): with the pure solver, which
+the command uses, and again with the compiled one put in its place (``--analyse-compiled``, this
+script's own; the command never loads compiled code).
 
 Times are processor time (``time.process_time``, or the child's user and system time), which the
 other work of a shared machine disturbs far less than the wall clock; the load average is
@@ -179,34 +181,82 @@ def run_soup(count: int, seed: int, workers: int) -> bool:
     return ok
 
 
-def run_deals(count: int) -> bool:
-    """``ducksoup analyse`` at its default settings on ``count`` suite deals, each its own process."""
-    print(f"\nWhole deals: ducksoup analyse (default settings) on {count} suite deals; load at the start {load()}")
+def analyse_command(engine: str, trace: str) -> list[str]:
+    """The command that analyses ``trace`` at the default settings with the ``engine`` solver: ``ducksoup analyse``
+    itself for the pure one; for the compiled one, this script's ``--analyse-compiled``, which puts the compiled
+    solver in ``ducksoup analyse``'s place (the command itself never loads compiled code)."""
+    if engine == "compiled":
+        return [sys.executable, __file__, "--analyse-compiled", trace]
+    return [sys.executable, "-m", "ducksoup", "analyse", trace]
+
+
+def analyse_compiled(trace: str) -> int:
+    """``ducksoup analyse TRACE`` with the compiled solver in the pure one's place (the deal part of the bench)."""
+    from ducksoup.cli import main as ducksoup_main
+    from ducksoup.duck_soup import analyse
+
+    copy = compiling.compiled(pure_solver)
+    analyse.Solver, analyse.SoupPosition = copy.Solver, copy.SoupPosition  # type: ignore[misc]
+    try:
+        ducksoup_main(["analyse", trace])
+    except SystemExit as done:
+        return int(done.code or 0)
+    return 0
+
+
+def deal_figures(engine: str, count: int) -> bool:
+    """One solver's whole-deal figures: each of ``count`` suite deals analysed in a process of its own."""
     cpu: list[float] = []
+    peak = 0.0
     for number in range(1, count + 1):
         trace = f"ds-deal-greedy-{number:03d}"
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(
-            [sys.executable, "-m", "ducksoup", "analyse", trace], capture_output=True, text=True, check=False
-        )
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        if done.returncode != 0:
-            print(f"  {trace}: ducksoup analyse failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+        began = time.perf_counter()
+        child = subprocess.Popen(analyse_command(engine, trace), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        assert child.stderr is not None
+        err = child.stderr.read()
+        child.stderr.close()
+        _, status, usage = os.wait4(child.pid, 0)  # this child's own processor time and peak memory
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = usage.ru_utime + usage.ru_stime
+        if child.returncode != 0:
+            print(f"  {engine:9} {trace}: analyse failed: {err.decode(errors='replace').strip()[-300:]}")
             return False
         cpu.append(seconds)
-        print(f"  {trace}: {seconds:.1f} processor s (load {load()})", flush=True)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        peak = max(peak, usage.ru_maxrss / 1024)
+        wall = time.perf_counter() - began
+        print(
+            f"  {engine:9} {trace}: {seconds:6.1f} processor s, {usage.ru_maxrss / 1024:5.0f} MB "
+            f"({wall:.0f} s wall clock; load {load()})",
+            flush=True,
+        )
     median, worst = statistics.median(cpu), max(cpu)
-    print(f"  a whole deal: median {verdict(median, DEAL_MEDIAN_TARGET)}, worst {verdict(worst, DEAL_WORST_TARGET)}")
-    print(f"  peak memory {verdict(peak, MEMORY_TARGET_MB, 'MB')}; load at the end {load()}")
+    print(
+        f"  {engine:9} a whole deal: median {verdict(median, DEAL_MEDIAN_TARGET)}, "
+        f"worst {verdict(worst, DEAL_WORST_TARGET)}"
+    )
+    print(f"  {engine:9} peak memory {verdict(peak, MEMORY_TARGET_MB, 'MB')}")
     return median <= DEAL_MEDIAN_TARGET and worst <= DEAL_WORST_TARGET and peak <= MEMORY_TARGET_MB
+
+
+def run_deals(count: int) -> bool:
+    """``ducksoup analyse`` at its default settings on ``count`` suite deals, each its own process, with the pure
+    solver (what the command uses) and, separately, with the compiled one where it was built."""
+    print(f"\nWhole deals: ducksoup analyse (default settings) on {count} suite deals; load at the start {load()}")
+    ok = True
+    for engine in ("pure", "compiled"):
+        if engine in ENGINES:
+            ok &= deal_figures(engine, count)
+    print(f"  load at the end {load()}")
+    return ok
 
 
 def choose_engines(names: list[str], old: str) -> None:
     for name in names:
         if name == "old":
             ENGINES[name] = old_solver(old)
+            if Path(ENGINES[name].__file__ or "").read_bytes() == Path(str(pure_solver.__file__)).read_bytes():
+                del ENGINES[name]
+                print(f"the old solver ({old}) is left out: its source is this tree's")
         elif name == "pure":
             ENGINES[name] = pure_solver
         elif name == "compiled":
@@ -228,7 +278,10 @@ def main() -> int:
     parser.add_argument("--engines", default="old,pure,compiled", help="solvers compared (default old,pure,compiled)")
     parser.add_argument("--only", choices=("soup", "deal"), help="run only one of the two parts")
     parser.add_argument("--workers", type=int, default=1, help="solves at once (default 1)")
+    parser.add_argument("--analyse-compiled", metavar="TRACE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.analyse_compiled:
+        return analyse_compiled(args.analyse_compiled)
     if args.quick:
         args.positions, args.deals = min(args.positions, 3), min(args.deals, 3)
     print(f"load average at the start: {load()}; {os.cpu_count()} CPUs")

@@ -7,7 +7,8 @@ not see, for the decisions whose value can only be estimated. Everything else is
 
 - **The estimate of a decision** (:func:`estimate`). Worlds are drawn from what the player had seen, and in each
   one every candidate action gets a result. A first set of worlds *chooses* the rival: the other action with the
-  best mean. Fresh worlds, independent of the choice, then *measure* the rival's result minus the taken action's
+  best mean (the worlds come in rounds, and the weaker half of the other actions is dropped after each). Fresh
+  worlds, independent of the choice, then *measure* the rival's result minus the taken action's
   (:class:`Difference`), with its confidence interval. Choosing and measuring on the same worlds would favour the
   rival (the best of several noisy means is too high, the winner's curse) and could make a loss come out
   negative. The taken action is a **mistake** only when the whole interval is above zero, and then its loss is
@@ -126,7 +127,9 @@ class Estimate(Generic[T]):
     rival: T
     """The other action with the best mean on the choosing worlds."""
     means: tuple[tuple[T, float], ...]
-    """Every candidate's mean result on the choosing worlds (the rival's is biased up: it was chosen for it)."""
+    """Every candidate's mean result on the choosing worlds it played (all of them for the rival and the taken
+    action; the first rounds only for a candidate dropped on the way). The rival's is biased up: it was chosen for
+    it."""
     samples: int
     """The worlds drawn to choose the rival; as many again measure the difference."""
     difference: Difference | None
@@ -150,14 +153,42 @@ class Estimate(Generic[T]):
         return (self.taken,) if verdict is Verdict.BEST else (self.taken, self.rival)
 
 
-def estimate(candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]], samples: int) -> Estimate[T]:
+CHOOSING_ROUNDS = 4
+"""The rounds the choosing worlds are drawn in (:func:`estimate`): after each round but the last, the weaker half
+of the other candidates is dropped."""
+
+
+def estimate(
+    candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]], samples: int, narrowing: bool = True
+) -> Estimate[T]:
     """The taken action against its strongest rival among ``candidates`` (at least two), each world drawn by
     ``draw``: ``samples`` worlds choose the rival, and ``samples`` fresh ones (when there are at least
-    :data:`MIN_SAMPLES`) measure the difference (see the module's description)."""
-    choosing = [draw() for _ in range(samples)]
-    means = tuple((candidate, statistics.fmean(world(candidate) for world in choosing)) for candidate in candidates)
-    others = [(mean, -index) for index, (candidate, mean) in enumerate(means) if candidate != taken]
-    rival = means[-max(others)[1]][0]
+    :data:`MIN_SAMPLES`) measure the difference (see the module's description).
+
+    With ``narrowing`` (the default), the choosing worlds come in :data:`CHOOSING_ROUNDS` rounds and after each
+    round but the last only the better half of the other candidates (by their means so far) play on: a Duck
+    decision with thirteen candidates then plays about half as many worlds out. The rival is the best mean among
+    those that played every choosing world. Any rule of choice keeps the verdict honest, since the difference is
+    measured on fresh worlds; a poor choice can only make a mistake go unseen (the calibration tests measure how
+    often).
+    """
+    totals = {candidate: [0.0, 0] for candidate in candidates}
+    playing = list(candidates)
+    for size in _rounds(samples, CHOOSING_ROUNDS if narrowing else 1):
+        for _ in range(size):
+            world = draw()
+            for candidate in playing:
+                tally = totals[candidate]
+                tally[0] += world(candidate)
+                tally[1] += 1
+        playing = _better_half(playing, taken, totals)
+
+    def mean(candidate: T) -> float:
+        total, count = totals[candidate]
+        return total / count
+
+    means = tuple((candidate, mean(candidate)) for candidate in candidates)
+    rival = max((c for c in playing if c != taken), key=lambda c: (mean(c), -candidates.index(c)))
     difference = None
     if samples >= MIN_SAMPLES:
         differences = []
@@ -166,6 +197,21 @@ def estimate(candidates: Sequence[T], taken: T, draw: Callable[[], Outcomes[T]],
             differences.append(world(rival) - world(taken))
         difference = paired_difference(differences)
     return Estimate(taken, rival, means, samples, difference)
+
+
+def _rounds(samples: int, rounds: int) -> list[int]:
+    """``samples`` worlds split into at most ``rounds`` rounds, as evenly as they go."""
+    rounds = max(1, min(rounds, samples))
+    return [samples // rounds + (index < samples % rounds) for index in range(rounds)]
+
+
+def _better_half(playing: list[T], taken: T, totals: dict[T, list[float]]) -> list[T]:
+    """The taken action and the better half (rounded up) of the others in ``playing``, by their means so far; in
+    their order, ties to the earlier."""
+    others = [candidate for candidate in playing if candidate != taken]
+    ranked = sorted(others, key=lambda candidate: -totals[candidate][0] / totals[candidate][1])
+    kept = set(ranked[: (len(others) + 1) // 2])
+    return [candidate for candidate in playing if candidate == taken or candidate in kept]
 
 
 def json_number(value: float | None) -> float | int | None:
@@ -231,13 +277,49 @@ class Analysis(Protocol):
 
 
 def step_notes(analysis: Analysis) -> dict[int, str]:
-    """The line of each analysed decision, by step number (``ducksoup explain --analyse``)."""
+    """The line of each analysed decision, by step number, all at once (:class:`StepNotes` makes them as asked)."""
     notes = {}
     for event in analysis.events():
         judged = event.judged()
         if judged is not None:
             notes[judged.step] = " ".join(event.lines())
     return notes
+
+
+class StepNotes:
+    """The line of each analysed decision, made only when it is asked for, in step order: ``ducksoup explain
+    --analyse`` tells a step, then asks for its note (:meth:`at`), so that each decision is told as soon as it is
+    analysed while the analysis of a later one goes on.
+
+    An analysis that refuses the game part way (a ``ValueError``) gives no more notes; ``refused`` keeps why.
+    """
+
+    def __init__(self, analysis: Analysis) -> None:
+        self._events = analysis.events()
+        self._next: tuple[int, str] | None = None
+        self._done = False
+        self.refused: ValueError | None = None
+
+    def at(self, step: int) -> str | None:
+        """The line of step ``step``, or None when it is not an analysed decision (steps asked in increasing order);
+        the analysis runs up to the first decision at or after ``step``."""
+        while not self._done and (self._next is None or self._next[0] < step):
+            self._next = self._following()
+        if self._next is not None and self._next[0] == step:
+            return self._next[1]
+        return None
+
+    def _following(self) -> tuple[int, str] | None:
+        """The next decision's step and line; None (and no more) at the end of the analysis or when it refuses."""
+        try:
+            for event in self._events:
+                judged = event.judged()
+                if judged is not None:
+                    return judged.step, " ".join(event.lines())
+        except ValueError as refused:
+            self.refused = refused
+        self._done = True
+        return None
 
 
 # The summary

@@ -6,6 +6,11 @@ Python module stays the reference, and a compiled copy is built only on request,
 needs mypy and a C compiler; without a compiler :class:`CompilerMissing` says so, so that a test
 can skip with that reason.
 
+``ducksoup analyse`` never uses a compiled copy, even one already built: the pure solver is the reference and
+meets the whole-deal targets, and a command that loaded native code from a shared temporary folder would run
+whatever another user of the machine had put there. ``nox -s bench-solver`` reports the analysis's times with
+each solver.
+
 The copy is compiled under a module name of its own (``compiled_<name>``), so that it never
 shadows the pure module, and cached in the temporary directory under a hash of its source and
 of the interpreter, so that it is built once per change.

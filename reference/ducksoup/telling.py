@@ -31,7 +31,7 @@ from rich.markup import escape
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
-from ducksoup.analysis import Output, step_notes, stream
+from ducksoup.analysis import Output, StepNotes, stream
 from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
 from ducksoup.games import NoAnalysis, reference, references
@@ -159,10 +159,10 @@ def tell(
     if at is not None and not 0 <= at <= len(trace["steps"]):
         errors.print(f"error: --at {at}: the trace has steps 0 to {len(trace['steps'])}", markup=False)
         return 2
-    notes: dict[int, str] = {}
+    notes: StepNotes | None = None
     if samples is not None:
         try:
-            notes = step_notes(reference(trace["game"]).analysis(trace, samples=samples))
+            notes = StepNotes(reference(trace["game"]).analysis(trace, samples=samples))
         except NoAnalysis as error:
             errors.print(f"error: {error}", markup=False)
             return 2
@@ -173,8 +173,9 @@ def tell(
     for told in narrator.to_the_end():
         for line in told.lines:
             console.print(line)
-        if told.number in notes and not told.closing:
-            console.print(f"  analysis: {notes[told.number]}", markup=False)
+        note = None if notes is None or told.closing else notes.at(told.number)
+        if note is not None:  # made now: each decision is told as soon as it is analysed
+            console.print(f"  analysis: {note}", markup=False)
         if told.stop:
             # a step's stop quotes the trace's stored values, unchecked by the light schema check: never markup
             stop = told.stop if told.closing else escape(shown(told.stop, STOP_LIMIT))
@@ -193,6 +194,9 @@ def tell(
             return 0
     if loaded.stopped:
         console.print(f"[red]stopped[/red] at {loaded.stopped}", markup=True)
+        return 1
+    if notes is not None and notes.refused is not None:
+        errors.print(f"error: {shown(name)} cannot be analysed: {shown(str(notes.refused))}", markup=False)
         return 1
     return 0
 

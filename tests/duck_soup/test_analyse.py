@@ -61,12 +61,27 @@ def test_the_value_lost_in_the_soup_is_the_sum_of_the_listed_losses(soup_analysi
         assert all(values[action] == decision.value_best for action in decision.best)
 
 
-def test_by_default_only_the_taken_and_a_best_action_are_valued_and_the_losses_are_the_same() -> None:
+def test_by_default_only_the_taken_and_a_best_action_are_valued_and_the_losses_are_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``--all-actions`` values every legal action; the default values the action taken and, when it was not best,
-    the first action found to be best: the same losses and verdicts for a fraction of the searches."""
+    the first action found to be best (``Solver.best_and_played``, once a decision): the same losses and verdicts
+    for a fraction of the searches."""
+    from ducksoup.duck_soup.solver import Solver
+
+    asked: list[int] = []
+    best_and_played = Solver.best_and_played
+
+    def counted(solver: Solver, *args: Any, **kwargs: Any) -> Any:
+        asked.append(1)
+        return best_and_played(solver, *args, **kwargs)
+
+    monkeypatch.setattr(Solver, "best_and_played", counted)
     trace = load(QUICK)
     quick = analyse_trace(trace, samples=0, start=30).deals[0]
+    assert len(asked) == len(quick.decisions) and all(len(d.values) <= 2 for d in quick.decisions)
     every = analyse_trace(trace, samples=0, start=30, all_actions=True).deals[0]
+    assert len(asked) == len(quick.decisions), "--all-actions values every action instead"
     assert [(d.step, d.loss) for d in quick.decisions] == [(d.step, d.loss) for d in every.decisions]
     assert quick.soup_start == every.soup_start and quick.identity_holds() and every.identity_holds()
     legal_counts = [len(d.values) for d in every.decisions]
@@ -370,6 +385,34 @@ def test_the_analysis_streams_and_ctrl_c_prints_what_is_done_with_status_130(tmp
     lines = rest.splitlines()
     assert "summary:" in lines and lines[-1].startswith("stopped: interrupted (SIGINT); the decisions up to step ")
     assert err == "", "no progress bar (nor anything else) on standard error in a pipe"
+
+
+def test_explain_analyse_streams_each_decision_beside_its_step(tmp_path: Path) -> None:
+    """``explain --analyse`` tells each decision's analysis under its step while later ones are still being analysed
+    (read from the process before it ends), the narration of the steps up to it before it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ducksoup", "explain", TRACE, "--analyse", "--samples", "8"],  # half a minute in all
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        before = []
+        while not (line := process.stdout.readline()).startswith("  analysis: "):
+            assert line, "the output ended before an analysis"
+            before.append(line)
+        assert process.poll() is None, "the command ended before its first analysis was read"
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert before[0].startswith(f"{TRACE}: ") and before[-1].startswith("step 1: player 1 leads ")
+    assert line.startswith("  analysis: Duck: player 1 ") and "95% interval" in line
+    assert process.returncode == 130
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")

@@ -410,18 +410,31 @@ def analyse_trace(
 def soup_decision(
     number: int, deal: Deal, action: Action, solver: Solver, current: DealAnalysis, all_actions: bool = False
 ) -> Decision | None:
-    """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so)."""
+    """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so).
+
+    By default only the action taken and one best action are valued
+    (:meth:`ducksoup.duck_soup.solver.Solver.best_and_played`): the best is
+    the first action in canonical order that reaches the position's value, found by a null-window probe each;
+    with ``all_actions`` every action is valued and every best one named. The losses are the same either way.
+    """
     position = SoupPosition.from_state(deal.state(), deal.silent)
     player = position.to_act
     if len(deal.legal_actions()) == 1:
         if current.soup_start is None:
             current.soup_start, current.soup_start_step = solver.result(position), number
         return None
-    result = solver.result(position)
-    best_value = result if player == 0 else -result
+    if all_actions:
+        result = solver.result(position)
+        best_value = result if player == 0 else -result
+        values = solver.action_values(position, result)
+    else:
+        found = solver.best_and_played(position, action)
+        best_value = found.value
+        result = best_value if player == 0 else -best_value
+        valued = {action: found.played, found.best: found.value}
+        values = [(candidate, valued[candidate]) for candidate in position.legal_actions() if candidate in valued]
     if current.soup_start is None:
         current.soup_start, current.soup_start_step = result, number
-    values = solver.action_values(position, result) if all_actions else taken_and_best(solver, position, action)
     taken = next(value for candidate, value in values if candidate == action)
     return Decision(
         step=number,
@@ -433,27 +446,6 @@ def soup_decision(
         values=tuple((candidate, float(value)) for candidate, value in values),
         loss=best_value - taken,
     )
-
-
-def taken_and_best(solver: Solver, position: SoupPosition, taken: Action) -> list[tuple[Action, int]]:
-    """The values (for the player to act) of ``taken`` and, unless it is best, of the actions tried in canonical
-    order until one is best, in canonical order; the rest are not searched. A thin layer over
-    :meth:`~ducksoup.duck_soup.solver.Solver.result`: a best action's search is quick with the position's value
-    as its guess."""
-    result = solver.result(position)
-    sign = 1 if position.to_act == 0 else -1
-
-    def value(action: Action) -> int:
-        after = position.after(action)
-        return sign * (after if isinstance(after, int) else solver.result(after, result))
-
-    found = {taken: value(taken)}
-    for candidate in position.legal_actions():
-        if sign * result in found.values():
-            break
-        if candidate not in found:
-            found[candidate] = value(candidate)
-    return [(action, found[action]) for action in position.legal_actions() if action in found]
 
 
 # The Duck: sampled estimates
