@@ -69,8 +69,8 @@ adapter and each command load no more than they need."""
 
 
 def load(target: Target) -> Any:
-    """The object at ``target`` (``"ducksoup.duck_soup.playing:play"``); :class:`~duckcheck.games.RegistryError`
-    naming the target when it is not of that form or points at nothing."""
+    """The object at ``target`` (such as ``ducksoup.duck_soup.playing:play``, a game's play command);
+    :class:`~duckcheck.games.RegistryError` naming the target when it is not of that form or points at nothing."""
     module, colon, attribute = target.partition(":")
     if not (colon and module and attribute.isidentifier()):
         raise RegistryError(f"target {target!r} is not of the form 'package.module:attribute'")

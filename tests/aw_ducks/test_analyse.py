@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import ducksoup.aw_ducks.analyse as analyse
-from ducksoup.analysis import MIN_SAMPLES, Verdict
+from ducksoup.analysis import CHOOSING_ROUNDS, MIN_SAMPLES, Verdict
 from ducksoup.aw_ducks.analyse import AnalysisError, Decision, RoundNote, analysis, estimate_decision
 from ducksoup.aw_ducks.strong import outcome
 from ducksoup.cli import main
@@ -52,7 +52,19 @@ def test_each_decision_is_streamed_as_soon_as_it_is_estimated(monkeypatch: pytes
     first = next(events)
     assert isinstance(first, Decision) and first.step == 84
     candidates = len(first.estimate.means)
-    assert candidates >= 2 and len(played) == MIN_SAMPLES * candidates + MIN_SAMPLES * 2
+    assert candidates >= 2 and len(played) == choosing_play_outs(candidates, MIN_SAMPLES) + MIN_SAMPLES * 2
+
+
+def choosing_play_outs(candidates: int, samples: int) -> int:
+    """The play-outs that choose the rival: ``samples`` worlds in :data:`CHOOSING_ROUNDS` rounds, each with every
+    action still in play, the taken one and the better half (rounded up) of the others going on after a round."""
+    rounds = min(CHOOSING_ROUNDS, samples)
+    sizes = [samples // rounds + (index < samples % rounds) for index in range(rounds)]
+    total, playing = 0, candidates
+    for size in sizes:
+        total += size * playing
+        playing = 1 + (playing - 1 + 1) // 2
+    return total
 
 
 def test_no_loss_is_negative_and_a_mistake_is_sure() -> None:

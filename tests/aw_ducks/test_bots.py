@@ -7,8 +7,9 @@ import statistics
 
 import pytest
 
-from ducksoup.aw_ducks.bots import BOTS, Bot, GreedyBot, RandomBot, Seen, banked
+from ducksoup.aw_ducks.bots import Bot, GreedyBot, RandomBot, Seen, banked
 from ducksoup.aw_ducks.engine import FULL, Round, cards_text
+from ducksoup.aw_ducks.roster import BOTS
 from tests.aw_ducks.helpers import cards
 
 

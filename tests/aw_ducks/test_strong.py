@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from ducksoup.aw_ducks.bots import BOTS, GreedyBot, Seen
+from ducksoup.aw_ducks.bots import GreedyBot, Seen
 from ducksoup.aw_ducks.engine import FULL, Round
+from ducksoup.aw_ducks.roster import BOTS
 from ducksoup.aw_ducks.strong import (
     Budget,
     FastGreedy,

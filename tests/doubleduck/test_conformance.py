@@ -37,7 +37,7 @@ def test_the_registry_entries_state_the_games_facts() -> None:
     assert list(suite.error_sections)[:2] == ["game-over", "deal-over"]
     assert suite.describe_action({"player": 1, "play": "JH", "call": "quack"}) == "player 1 plays JH calling quack"
     entry = reference("doubleduck")
-    assert entry.suite is suite and set(entry.bot_classes()) == {"random", "greedy"}
+    assert entry.suite is suite and set(entry.bot_classes()) == {"random", "greedy", "strong"}
     assert [example.check()[0] for example in entry.worked_examples()] == [True] * 4
     assert entry.command("play") is not None and entry.command("simulate") is not None
 

@@ -9,7 +9,7 @@ from ducksoup.games import GameReference
 GAME = GameReference(
     suite=SUITE,
     backends={"engine": "ducksoup.aw_ducks.backends:EngineBackend", "spec": "ducksoup.backends:SpecBackend"},
-    bots="ducksoup.aw_ducks.bots:BOTS",
+    bots="ducksoup.aw_ducks.roster:BOTS",
     narrator="ducksoup.aw_ducks.narrate:narrator",
     examples="duckspec.aw_ducks.examples:WORKED_EXAMPLES",
     play="ducksoup.aw_ducks.playing:play",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ducksoup.aw_ducks.engine import FULL, MATCH, NAMES, NUMBERS, VALUE, met_kinds
@@ -149,15 +149,3 @@ class GreedyBot:
             return banked(rest, seen.pond) + gained - self.BANK_AT - 2
         stash = 2 * (seen.duck_odds * DUCK_POINTS + (1 - seen.duck_odds) * seen.mean_number)
         return banked(rest, seen.pond) + stash - value - self.BANK_AT + 4
-
-
-def strong_bot(seed: int | None = None) -> Bot:
-    """The strong bot (:class:`ducksoup.aw_ducks.strong.StrongBot`) at its default budget; its module is loaded
-    when one is first made, since it builds on the greedy bot above."""
-    from ducksoup.aw_ducks.strong import StrongBot
-
-    return StrongBot(seed)
-
-
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
-"""Every bot by name, each made from a seed."""

@@ -20,9 +20,10 @@ import click
 
 from duckcheck.aw_ducks.encoding import OPTION_VALUES
 from duckcheck.aw_ducks.oracle import Scope
-from ducksoup.aw_ducks.bots import BOTS, Bot
+from ducksoup.aw_ducks.bots import Bot
 from ducksoup.aw_ducks.display import CardStyle
 from ducksoup.aw_ducks.narrate import BENEFIT_NAMES, Narrator, Teller
+from ducksoup.aw_ducks.roster import BOTS
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.display import plain_output
 from ducksoup.narration import count

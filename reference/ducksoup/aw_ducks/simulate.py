@@ -1,6 +1,6 @@
 """``ducksoup simulate --game aw-ducks``: bots play rounds (and games) on the engine, to settle questions by numbers.
 
-``--players N`` bots (:data:`ducksoup.aw_ducks.bots.BOTS`, one kind per seat, given by ``--bots``
+``--players N`` bots (:data:`ducksoup.aw_ducks.roster.BOTS`, one kind per seat, given by ``--bots``
 and repeated round the table) play ``--rounds R`` rounds, each from a deck shuffled by
 ``random.Random(seed)``, so the same arguments always give the same figures (only the timing
 differs). The start player moves one seat to the left every round, so no seat starts more often
@@ -26,8 +26,9 @@ from rich.console import Console
 
 from duckcheck.aw_ducks.encoding import OPTION_VALUES, options_json
 from duckcheck.codec import JSON
-from ducksoup.aw_ducks.bots import BOTS, Bot
+from ducksoup.aw_ducks.bots import Bot
 from ducksoup.aw_ducks.engine import FULL, NAMES, NUMBERS, OVER, Game, Round
+from ducksoup.aw_ducks.roster import BOTS
 from ducksoup.stats import (
     JSON_OPTION,
     SEED_OPTION,
