@@ -170,3 +170,15 @@ def test_silent_calls_are_told_as_the_rank_alone_decides() -> None:
     assert "the fourth card of the rank is held back, as the follower may, DS-R16" in text
     soup = CliRunner().invoke(main, ["explain", "ds-edge-silent-duck-soup"], env={"NO_COLOR": "1"})
     assert "duck soup, without a word (DS-R15): the fourth card of the rank takes both tricks" in soup.output
+
+
+def test_the_worked_dispute_of_the_recording_page_is_what_explain_prints() -> None:
+    """The Duck Soup page's dispute, as the page shows it: the last lines of ``explain``, which stops with exit 1."""
+    page = (KITCHEN.parent / "recording.rst").read_text(encoding="utf-8")
+    block = page[page.index("   $ ducksoup explain kitchen-table-dispute.txt --as 0") :].split("\n\n", 1)[0]
+    shown = [line[3:] for line in block.splitlines()[1:]]
+    result = CliRunner().invoke(main, ["explain", str(KITCHEN.parent / "kitchen-table-dispute.txt"), "--as", "0"])
+    assert result.exit_code == 1, result.output
+    printed = result.output.replace(str(KITCHEN.parent) + "/", "").splitlines()
+    assert shown[0] == "..." and shown[1:] == printed[-len(shown) + 1 :]
+    assert "call-not-allowed (DS-R12)" in shown[-1]
