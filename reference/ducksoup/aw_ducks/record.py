@@ -175,7 +175,7 @@ from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, record_source
 from ducksoup.records import RecordError as RecordError
-from ducksoup.records.telling import loaded_record, noted, where_it_stops
+from ducksoup.records.telling import loaded_record, noted, trace_until_broken
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.discarding import benefit_of
 from duckspec.aw_ducks.errors import IllegalAction
@@ -260,12 +260,7 @@ def record_to_trace_until_broken(
     Raises :class:`~ducksoup.records.errors.RecordError` only for a record that cannot be read (an error of form).
     """
     inference = infer_decks(record, until_broken=True)
-    if not inference.decks:
-        assert inference.broken is not None
-        raise inference.broken
-    trace = _trace_of(record, inference, trace_id, description)
-    broken = inference.broken
-    return trace, inference.inferred, None if broken is None else where_it_stops(broken, len(trace["steps"]))
+    return trace_until_broken(inference, lambda found: _trace_of(record, found, trace_id, description))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:

@@ -155,7 +155,7 @@ from ducksoup.doubleduck.record_grammar import SEATS, DealRecord, Move, Record, 
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.narration import Loaded
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
-from ducksoup.records.telling import loaded_record, noted, where_it_stops
+from ducksoup.records.telling import loaded_record, noted, played_and_unseen, trace_until_broken
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action
 from duckspec.doubleduck.variants import DrawOrder
@@ -239,21 +239,12 @@ def record_to_trace_until_broken(
     breaks a rule before its first card.
     """
     inference = infer_decks(record, until_broken=True)
-    if not inference.decks:
-        assert inference.broken is not None
-        raise inference.broken
-    trace = _trace_of(record, inference, trace_id, description)
-    broken = inference.broken
-    return trace, inference.inferred, None if broken is None else where_it_stops(broken, len(trace["steps"]))
+    return trace_until_broken(inference, lambda found: _trace_of(record, found, trace_id, description))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:
     decks = [[parse_card(deck[i : i + 2]) for i in range(0, 2 * DECK_SIZE, 2)] for deck in inference.decks]
-    played = sum(card.reason == "played" for card in inference.inferred)
-    unseen = len(inference.inferred) - played
-    cards = "card" if played == 1 else "cards"
-    note = f" [inferred: {played} {cards} from play, {unseen} never seen]" if inference.inferred else ""
-    text = noted(description, note, "A recorded deal")
+    text = noted(description, played_and_unseen(inference.inferred), "A recorded deal")
     recorder = TraceRecorder(trace_id, text, record.scope, decks, record.dealer, record.options)
     for action in (action for deal in inference.actions for action in deal):
         recorder.apply(action)

@@ -190,6 +190,7 @@ from ducksoup.records import MAX_RECORD as MAX_RECORD
 from ducksoup.records import NOWHERE as NOWHERE
 from ducksoup.records import Inference, InferredCard, RecordError, record_source
 from ducksoup.records import Pos as Pos
+from ducksoup.records.telling import loaded_record, noted, played_and_unseen, trace_until_broken
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action
 
@@ -283,28 +284,13 @@ def record_to_trace_until_broken(
     Raises :class:`RecordError` only for a record that cannot be read (an error of form).
     """
     inference = infer_decks(record, until_broken=True)
-    if not inference.decks:
-        assert inference.broken is not None
-        raise inference.broken
-    trace = _trace_of(record, inference, trace_id, description)
-    broken = inference.broken
-    if broken is None:
-        return trace, inference.inferred, None
-    where = f"line {broken.line}, column {broken.column} " if broken.line else ""
-    steps = len(trace["steps"])
-    return trace, inference.inferred, f"{where}(after step {steps}): {broken.reason}"
+    return trace_until_broken(inference, lambda found: _trace_of(record, found, trace_id, description))
 
 
 def _trace_of(record: Record, inference: Inference[Action], trace_id: str, description: str) -> JSON:
-    played = sum(card.reason == "played" for card in inference.inferred)
-    unseen = len(inference.inferred) - played
-    cards = "card" if played == 1 else "cards"
-    note = f" [inferred: {played} {cards} from play, {unseen} never seen]" if inference.inferred else ""
-    text = description.strip() or "A recorded deal"
-    if len(text) + len(note) > 200:
-        text = text[: 199 - len(note)] + "…"
+    text = noted(description, played_and_unseen(inference.inferred), "A recorded deal")
     decks = [[parse_card(deck[i : i + 2]) for i in range(0, 104, 2)] for deck in inference.decks]
-    recorder = TraceRecorder(trace_id, text + note, record.scope, decks, record.dealer, record.options)
+    recorder = TraceRecorder(trace_id, text, record.scope, decks, record.dealer, record.options)
     for action in (action for deal in inference.actions for action in deal):
         recorder.apply(action)
     trace = recorder.trace()
@@ -394,8 +380,7 @@ def read_record(text: str, path: Path) -> Loaded:
     record = parse_record(text)
     trace, inferred, broken = record_to_trace_until_broken(record, trace_id, f"the record {called}")
     names = record.players if all(record.players) else None
-    stopped = None if broken is None else f"{called}, {broken}"
-    return Loaded(trace, True, names, frozenset((card.deal, card.card) for card in inferred), stopped)
+    return loaded_record(trace, called, names, inferred, broken)
 
 
 def players_record(record: Record, trace: JSON, player: int) -> Record:

@@ -1,19 +1,20 @@
 """A record made ready to tell: its trace's description with what was inferred, where it stops, the Loaded file.
 
 Every game's ``read_record`` ends the same way: the trace inferred from the record, described with a
-note of the cards placed by inference (:func:`noted`), stopped where the record breaks a rule
-(:func:`where_it_stops`), and handed to the telling commands as a :class:`~ducksoup.narration.Loaded`
+note of the cards placed by inference (:func:`noted`, :func:`played_and_unseen`), kept as far as the
+record keeps to the rules (:func:`trace_until_broken`, which says where it stops with
+:func:`where_it_stops`), and handed to the telling commands as a :class:`~ducksoup.narration.Loaded`
 (:func:`loaded_record`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ducksoup.narration import Loaded
 from ducksoup.records.errors import RecordError
-from ducksoup.records.inference import InferredCard
+from ducksoup.records.inference import Inference, InferredCard
 
 DESCRIPTION_LIMIT = 200
 """The longest description of a trace made from a record, its note included (the trace schema's limit)."""
@@ -26,6 +27,32 @@ def noted(description: str, note: str, default: str) -> str:
     if len(text) + len(note) > DESCRIPTION_LIMIT:
         text = text[: DESCRIPTION_LIMIT - 1 - len(note)] + "…"
     return text + note
+
+
+def played_and_unseen(inferred: Sequence[InferredCard]) -> str:
+    """The description's note of the cards placed by inference, counted as those placed where the record shows them
+    played and those nobody saw (empty when nothing was inferred)."""
+    if not inferred:
+        return ""
+    played = sum(card.reason == "played" for card in inferred)
+    cards = "card" if played == 1 else "cards"
+    return f" [inferred: {played} {cards} from play, {len(inferred) - played} never seen]"
+
+
+def trace_until_broken(
+    inference: Inference[Any], trace_of: Callable[[Inference[Any]], dict[str, Any]]
+) -> tuple[dict[str, Any], tuple[InferredCard, ...], str | None]:
+    """The trace a game makes (``trace_of``) of an inference made up to the record's first broken rule, the cards
+    placed by inference, and where and why the record stops (:func:`where_it_stops`), or None if it breaks no rule.
+
+    Raises the inference's :class:`RecordError` when there is nothing to tell: it broke before its first card.
+    """
+    if not inference.decks:
+        assert inference.broken is not None
+        raise inference.broken
+    trace = trace_of(inference)
+    broken = inference.broken
+    return trace, inference.inferred, None if broken is None else where_it_stops(broken, len(trace["steps"]))
 
 
 def where_it_stops(broken: RecordError, steps: int) -> str:
