@@ -449,13 +449,20 @@ def test_chance_outcomes_and_samplers_out_of_range_are_refused_and_change_nothin
     resampled = state.resample_from_infostate(0, random.Random(3).random)
     assert resampled.view(0) == state.view(0)
     deal = ChanceDeal()
+    every_card = " ".join(str(card) for card in range(52))
     for outcome in (52, -1):
-        with pytest.raises(ValueError, match=f"chance chooses a card still in the deck, 0 to 51; {outcome} is not one"):
+        refused = rf"^chance chooses a card still in the deck \({every_card}\); {outcome} is not one$"
+        with pytest.raises(ValueError, match=refused):
             deal.apply(outcome)
     for wrong in (True, 1.0, np.int64(1)):
         with pytest.raises(TypeError, match=r"^a chance outcome, a card number 0-51 is an int, not "):
             deal.apply(wrong)  # type: ignore[arg-type]
     assert deal.deck == [] and deal.moves == []
+    deal.apply(5)
+    but_five = " ".join(str(card) for card in range(52) if card != 5)
+    with pytest.raises(ValueError, match=rf"^chance chooses a card still in the deck \({but_five}\); 5 is not one$"):
+        deal.apply(5)
+    assert deal.deck == [5] and deal.moves == [5] and deal.information_state(0) == "player 0, dealer 1\nhand: 6C"
     with pytest.raises(TypeError, match=r"^the dealer is an int, player 0 or 1, not True$"):
         ChanceDeal(dealer=True)
     with pytest.raises(ValueError, match=r"^a player must be player 0 or 1, not -1$"):

@@ -76,6 +76,9 @@ class ChanceEpisode:
     """How many action numbers there are."""
     unit: ClassVar[str] = "deal"
     """What an episode is: ``deal`` or ``round``."""
+    deck_start: ClassVar[int] = 0
+    """The deck position of the first card of :meth:`engine_deck`: 0 when the engine keeps the whole deck order, else
+    how many cards it dealt out of it before keeping the rest (an engine that keeps only its stock)."""
     fixed_draws: ClassVar[bool] = False
     """Whether how many cards an action takes is known before they are seen (a Doubleduck draw), so that a held
     action is tried again only once they are all chosen; else after every card (a Draw chain of Aw Ducks!)."""
@@ -229,8 +232,9 @@ class ChanceEpisode:
                 self._start()
             return
         deck = self.engine_deck(self.engine)  # put the card in its place; the cards not chosen yet stay below it
-        found = deck.index(card, position)
-        deck[position], deck[found] = deck[found], deck[position]
+        place = position - self.deck_start
+        found = deck.index(card, place)
+        deck[place], deck[found] = deck[found], deck[place]
         # Tried again after every card: whether the engine takes the next card may depend on this one (a Draw
         # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
         assert self.pending is not None
@@ -298,12 +302,17 @@ class ChanceEpisode:
         ]
 
     def information_state(self, player: int) -> str:
-        """What ``player`` has seen and done so far, one line per event."""
+        """What ``player`` has seen and done so far: the header, then :meth:`history_lines`."""
         check_player(player, self.players)
-        lines = [f"player {player}, {self.header()}"]
-        for actor, number in self.own_events(player):
-            lines.append(f"{actor}: {self.action_text(number)}" if actor >= 0 else f"sees {self.card_name(number)}")
-        return "\n".join(lines)
+        return "\n".join([f"player {player}, {self.header()}", *self.history_lines(player)])
+
+    def history_lines(self, player: int) -> list[str]:
+        """``player``'s history as text, one line per event: ``0: <action>`` or ``sees <card>``. A game may tell the
+        same events in its own lines (the cards of one deal or one draw on one line), from :attr:`events`."""
+        return [
+            f"{actor}: {self.action_text(number)}" if actor >= 0 else f"sees {self.card_name(number)}"
+            for actor, number in self.own_events(player)
+        ]
 
     def view(self, player: int) -> JSON:
         """What ``player`` sees now, in the form of the engine's ``observation(player)``: while the start is dealt,
