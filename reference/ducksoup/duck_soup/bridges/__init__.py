@@ -13,8 +13,7 @@ cost the base package nothing and need their extras only when they are used.
   (``pip install "ducksoup[openspiel]"``).
 * :mod:`ducksoup.duck_soup.bridges.pettingzoo`: the PettingZoo AEC environment
   (``pip install "ducksoup[pettingzoo]"``), imported as PettingZoo's environments are, from
-  :mod:`ducksoup.envs.duck_soup_v0`.
-* :mod:`ducksoup.duck_soup.bridges.render`: the table as text, in the words of ``ducksoup play``.
+  :mod:`ducksoup.envs.duck_soup_v0`; its ``render_mode="ansi"`` tells the table in the words of ``ducksoup play``.
 
 The OpenSpiel game, its chance episode and the environment are built on the shared machinery of
 :mod:`ducksoup.bridges`, as every game's are; Duck Soup gives its encoding, its dealing and drawing, and its
