@@ -236,6 +236,26 @@ def test_chance_chooses_each_drawn_card_when_it_is_drawn() -> None:
     assert CARDS[40].__str__() in state.view(1)["hand"]
 
 
+def test_the_information_state_tells_the_hand_each_action_and_each_whole_draw() -> None:
+    """A line for the hand dealt and one for the face-up card, one per action, and after a draw the cards each
+    player drew (the winner's is the face-up card it took) and the new face-up card; while the draw's cards are
+    chosen the information state is the one after the trick's last card."""
+    state = load({}).new_initial_state()
+    for card in [*range(26), 51]:
+        state.apply_action(card)
+    state.apply_action(4 * 0)  # player 0 leads AC
+    state.apply_action(4 * 1)  # player 1 follows with 2C: the Ace wins in the Duck
+    during = [state.information_state_string(player) for player in (0, 1)]
+    state.apply_action(40)  # the card player 1 draws
+    assert [state.information_state_string(player) for player in (0, 1)] == during
+    state.apply_action(30)  # the new face-up card
+    hands = [" ".join(CARDS[card].__str__() for card in range(first, 26, 2)) for first in (0, 1)]
+    trick = f"face-up: KS\n0: AC\n1: 2C\ndrew: {{}}\nface-up: {CARDS[30]}"
+    assert state.information_state_string(0) == f"player 0, dealer 1\nhand: {hands[0]}\n" + trick.format("KS")
+    assert state.information_state_string(1) == f"player 1, dealer 1\nhand: {hands[1]}\n" + trick.format(CARDS[40])
+    assert during[0] == f"player 0, dealer 1\nhand: {hands[0]}\nface-up: KS\n0: AC\n1: 2C"
+
+
 def test_an_illegal_action_is_refused_with_the_rules_code_and_changes_nothing() -> None:
     state = play_until(load({}), decisions=1)
     before, history = str(state), state.history()

@@ -67,7 +67,6 @@ FACTS = Facts(
 )
 PARAMETERS: dict[str, Any] = {name: default for name, (default, _) in FACTS.parameters.items()}
 """The game's parameters and their defaults (the standard rules, player 1 dealing)."""
-GAME_TYPE = FACTS.game_type()
 GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=NUM_ACTIONS,
     max_chance_outcomes=52,
