@@ -41,11 +41,15 @@ NOBODY = -2
 
 def copy_value(value: Any) -> Any:
     """A copy of one of an engine's fields: lists are copied (nested too), immutable values shared."""
-    if type(value) is list:
-        return [copy_value(item) for item in value]
-    if isinstance(value, dict | set | bytearray):
-        raise TypeError(f"cannot copy an engine holding a {type(value).__name__}")
-    return value
+    if type(value) is not list:
+        if isinstance(value, dict | set | bytearray):
+            raise TypeError(f"cannot copy an engine holding a {type(value).__name__}")
+        return value
+    copied = value[:]
+    for index, item in enumerate(copied):  # only what is not shared calls again: copies are on the hot path
+        if type(item) is list or isinstance(item, dict | set | bytearray):
+            copied[index] = copy_value(item)
+    return copied
 
 
 def copy_engine(engine: Any, shared: object = None) -> Any:
@@ -81,7 +85,8 @@ class ChanceEpisode:
     how many cards it dealt out of it before keeping the rest (an engine that keeps only its stock)."""
     fixed_draws: ClassVar[bool] = False
     """Whether how many cards an action takes is known before they are seen (a Doubleduck draw), so that a held
-    action is tried again only once they are all chosen; else after every card (a Draw chain of Aw Ducks!)."""
+    action is applied on the engine itself once they are all chosen; else it is tried on a copy again after every
+    card (a Draw chain of Aw Ducks!)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -238,8 +243,10 @@ class ChanceEpisode:
         # Tried again after every card: whether the engine takes the next card may depend on this one (a Draw
         # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
         assert self.pending is not None
-        if not self.fixed_draws or len(self.deck) == self.target:
+        if not self.fixed_draws:
             self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
+        elif len(self.deck) == self.target:
+            self._apply_held()
 
     def _start(self) -> None:
         rest = self.left[:]
@@ -281,6 +288,18 @@ class ChanceEpisode:
             )
         self.engine, self.pending, self.trial = trial, None, None
         return True
+
+    def _apply_held(self) -> None:
+        """Apply the held action on the engine itself, without a copy: it takes a known number of cards
+        (:attr:`fixed_draws`), and every one of them is chosen now."""
+        assert self.pending is not None
+        self.engine.apply(self.engine_action(self.pending_player, self.pending))
+        if self.revealed(self.engine) != len(self.deck):
+            raise RuntimeError(
+                f"the engine depends on {self.revealed(self.engine)} cards of the deck after a held action, not the "
+                f"{len(self.deck)} chosen: the bridge's reading of the engine's deck disagrees with the engine"
+            )
+        self.pending, self.trial = None, None
 
     def _saw(self, engine: Any, position: int) -> None:
         """Record who sees the card just chosen at ``position`` (``engine`` has taken it, or will)."""

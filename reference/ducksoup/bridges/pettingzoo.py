@@ -30,6 +30,7 @@ from rich.console import Console
 
 from ducksoup.bridges.render import NarratedTable
 from ducksoup.bridges.tensors import Vector
+from ducksoup.narration import StepNarrator
 
 JSON = dict[str, Any]
 
@@ -147,7 +148,7 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
     def final_rewards(self, deal: Any) -> list[float]:
         raise NotImplementedError
 
-    def narrator(self, deck: list[int], seat: int) -> Any:
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
         """The game's narrator of an episode from ``deck`` and ``seat`` (the ``StepNarrator`` of its trace, at the
         start), whose words ``render`` shows: those of ``ducksoup play``."""
         raise NotImplementedError

@@ -43,6 +43,7 @@ from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, plain, wrapped
 from ducksoup.bridges.tensors import Vector
 from ducksoup.display import plain_output
+from ducksoup.narration import StepNarrator
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -69,7 +70,7 @@ class raw_env(CardEnv):
         self.writer.forget()
         return Round(deck, seat, self.players)
 
-    def narrator(self, deck: list[int], seat: int) -> Narrator:
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
         cards = [[CARDS[card] for card in deck]]
         recorder = TraceRecorder("env", "A round in the environment", "round", cards, seat, players=self.players)
         return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.teller, check=False)

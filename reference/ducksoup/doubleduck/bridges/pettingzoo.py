@@ -40,6 +40,7 @@ from ducksoup.doubleduck.bridges.encoding import (
 from ducksoup.doubleduck.engine import CARDS, Deal, deck_numbers
 from ducksoup.doubleduck.narrate import Narrator
 from ducksoup.doubleduck.traces import TraceRecorder
+from ducksoup.narration import StepNarrator
 from duckspec.doubleduck.cards import two_packs
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 
@@ -67,7 +68,7 @@ class raw_env(CardEnv):
     def new_deal(self, deck: list[int], seat: int) -> Deal:
         return Deal(deck, seat, self.options)
 
-    def narrator(self, deck: list[int], seat: int) -> Narrator:
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
         cards = [[CARDS[card] for card in deck]]
         recorder = TraceRecorder("env", "A deal in the environment", "deal", cards, seat, self.options)
         return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.style)

@@ -72,7 +72,8 @@ def _cards(cards: list[int] | tuple[int, ...]) -> str:
 
 
 class ChanceDeal(ChanceEpisode):
-    """One deal, its deck chosen card by card by :meth:`apply` at chance nodes, played by the engine.
+    """One deal, its deck chosen card by card at chance nodes by :meth:`~ducksoup.bridges.chance.ChanceEpisode.apply`,
+    played by the engine.
 
     ``apply(n)`` takes a card number (0-51) at a chance node and an action number
     (:mod:`ducksoup.duck_soup.bridges.encoding`) at a player's turn.

@@ -47,10 +47,10 @@ from ducksoup.duck_soup.bridges.encoding import (
 from ducksoup.duck_soup.engine import CARDS, Deal, card_number, check_deck
 from ducksoup.duck_soup.narrate import Narrator
 from ducksoup.duck_soup.traces import TraceRecorder
+from ducksoup.narration import StepNarrator
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
-AGENTS = ("player_0", "player_1")
 NAME = "duck_soup_v0"
 
 
@@ -88,7 +88,7 @@ class raw_env(CardEnv):
     def new_deal(self, deck: list[int], seat: int) -> Deal:
         return Deal(deck, seat, self.options)
 
-    def narrator(self, deck: list[int], seat: int) -> Narrator:
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
         cards = [[CARDS[card] for card in deck]]
         recorder = TraceRecorder("env", "A deal in the environment", "deal", cards, seat, self.options)
         return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.style)
