@@ -111,7 +111,8 @@ class ChanceDeal(ChanceEpisode):
         return engine.stock
 
     def revealed(self, engine: Deal) -> int:
-        """The cards dealt, the stock's cards drawn, and the face-up card on it, if any (§3, §11)."""
+        """The cards dealt (§3), the stock's cards drawn (§5), and the face-up card on it unless the stock is hidden
+        (§11)."""
         top = engine.top
         return DEALT + top + (0 if engine.hidden or top >= 26 else 1)
 
