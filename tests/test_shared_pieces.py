@@ -268,6 +268,16 @@ SHARED_PIECES = (
         methods=frozenset({"precedence"}),
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
+    Piece("strong bots' choice", ("ducksoup.bots:clear_winner",), functions=frozenset({"clear_winner"})),
+    Piece(
+        "analysis events",
+        tuple(
+            f"ducksoup.analysis_events:{name}"
+            for name in ("ValuedDecision", "DealTotals", "DealHeading", "by_deal", "estimate_line")
+        ),
+        classes=frozenset({"ValuedDecision", "DealTotals", "DealHeading"}),
+        functions=frozenset({"by_deal", "estimate_line"}),
+    ),
     Piece(
         "report protocol",
         ("duckcheck.reports:Report",),

@@ -16,7 +16,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from ducksoup.analysis import MIN_SAMPLES, Difference, Estimate, Judged, Verdict, json_number
 
 JSON = dict[str, Any]
-A = TypeVar("A")
+ActionT = TypeVar("ActionT")
 """A game's action."""
 
 
@@ -25,7 +25,7 @@ def inconclusive(verdict: Verdict) -> bool:
     return verdict in (Verdict.NOISE, Verdict.TOO_FEW)
 
 
-def values_json(values: Iterable[tuple[A, float]], encoded: Callable[[A], JSON]) -> list[JSON]:
+def values_json(values: Iterable[tuple[ActionT, float]], encoded: Callable[[ActionT], JSON]) -> list[JSON]:
     """Each action's value (or mean), for the JSON of a decision."""
     return [{"action": encoded(action), "value": json_number(value)} for action, value in values]
 
@@ -35,7 +35,7 @@ def difference_json(difference: Difference | None) -> JSON | None:
     return None if difference is None else difference.to_json()
 
 
-def estimate_line(found: Estimate[A], player: int, told: Callable[[A], str], part: str = "") -> str:
+def estimate_line(found: Estimate[ActionT], player: int, told: Callable[[ActionT], str], part: str = "") -> str:
     """One line for an estimated decision: the action taken against its rival and what the fresh worlds say of
     their difference, or, with too few samples, the two means only; after ``part:`` when the game names one."""
     prefix = f"{part}: " if part else ""
@@ -58,7 +58,7 @@ def estimate_line(found: Estimate[A], player: int, told: Callable[[A], str], par
 
 
 @dataclass(kw_only=True)
-class ValuedDecision(ABC, Generic[A]):
+class ValuedDecision(ABC, Generic[ActionT]):
     """One decision with more than one legal action: what was done, what was best, what it cost.
 
     Valued exactly, ``values`` holds the actions valued (the one taken and a best one, or every action) and
@@ -69,12 +69,12 @@ class ValuedDecision(ABC, Generic[A]):
 
     step: int
     player: int
-    taken: A
-    best: tuple[A, ...]
-    values: tuple[tuple[A, float], ...]
+    taken: ActionT
+    best: tuple[ActionT, ...]
+    values: tuple[tuple[ActionT, float], ...]
     loss: float | None
     deal: int = 1
-    estimate: Estimate[A] | None = None
+    estimate: Estimate[ActionT] | None = None
 
     @abstractmethod
     def part_name(self) -> str:
@@ -85,11 +85,11 @@ class ValuedDecision(ABC, Generic[A]):
         """The game's own fields of the decision's JSON, after its deal, step and player."""
 
     @abstractmethod
-    def told(self, action: A) -> str:
+    def told(self, action: ActionT) -> str:
         """An action as the decision's line names it."""
 
     @abstractmethod
-    def encoded(self, action: A) -> JSON:
+    def encoded(self, action: ActionT) -> JSON:
         """An action as the trace format writes it."""
 
     @property
@@ -174,11 +174,11 @@ class FinishedDeal(Protocol):
     def scores(self) -> Sequence[int]: ...
 
 
-D = TypeVar("D", bound=ValuedDecision[Any])
+DecisionT = TypeVar("DecisionT", bound=ValuedDecision[Any])
 
 
 @dataclass
-class DealTotals(ABC, Generic[D]):
+class DealTotals(ABC, Generic[DecisionT]):
     """The decisions of one deal and its result, printed, once the deal is done, as its closing lines.
 
     The deal's exact part (its last tricks, solved) has a value at its first decision, and the losses on it add up:
@@ -191,7 +191,7 @@ class DealTotals(ABC, Generic[D]):
     result: int | None = field(default=None, init=False)
     """The deal score of player (or side) 0 minus the other's at the end of the deal (None if the trace stops
     before)."""
-    decisions: list[D] = field(default_factory=list)
+    decisions: list[DecisionT] = field(default_factory=list)
 
     @abstractmethod
     def exact_start(self) -> int | None:
@@ -233,24 +233,25 @@ class DealTotals(ABC, Generic[D]):
         return None
 
 
-T = TypeVar("T", bound=DealTotals[Any])
-Deal = TypeVar("Deal", bound=FinishedDeal)
-Decide = Callable[[int, Deal, A], D | None]
+TotalsT = TypeVar("TotalsT", bound=DealTotals[Any])
+DealT = TypeVar("DealT", bound=FinishedDeal)
+Decide = Callable[[int, DealT, ActionT], DecisionT | None]
 """The analysis of one step of a deal (its number, the engine's deal before it, the action), None if it is not
 analysed."""
 
 
 def by_deal(
-    steps: Iterable[tuple[int, Deal, A]], open_deal: Callable[[int], tuple[T, Decide[Deal, A, D]]]
-) -> Iterator[DealHeading | T | D]:
+    steps: Iterable[tuple[int, DealT, ActionT]],
+    open_deal: Callable[[int], tuple[TotalsT, Decide[DealT, ActionT, DecisionT]]],
+) -> Iterator[DealHeading | TotalsT | DecisionT]:
     """The analysis of a recorded game's ``steps``, piece by piece: a heading at each deal's start, each decision as
     soon as it is analysed, each deal's totals at its end (or where the trace stops).
 
-    ``open_deal`` starts the totals of deal number ``n`` (from 1) and the analysis of its steps (which may keep what
-    only that deal needs, a solver's table).
+    ``open_deal(number)`` starts the totals of that deal (numbered from 1) and the analysis of its steps, which may
+    keep what only that deal needs (a solver's table).
     """
-    current: T | None = None
-    seen: Deal | None = None
+    current: TotalsT | None = None
+    seen: DealT | None = None
     for number, deal, action in steps:
         if current is None or deal is not seen:
             if current is not None:
