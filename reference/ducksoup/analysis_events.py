@@ -6,9 +6,7 @@ its own: the names of its parts, how it tells and encodes an action, the fields 
 and what a deal's closing lines say (:class:`DealTotals`).
 """
 
-from __future__ import annotations
-
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar
@@ -58,7 +56,7 @@ def estimate_line(found: Estimate[ActionT], player: int, told: Callable[[ActionT
 
 
 @dataclass(kw_only=True)
-class ValuedDecision(ABC, Generic[ActionT]):
+class ValuedDecision(Generic[ActionT], metaclass=ABCMeta):
     """One decision with more than one legal action: what was done, what was best, what it cost.
 
     Valued exactly, ``values`` holds the actions valued (the one taken and a best one, or every action) and
@@ -178,7 +176,7 @@ DecisionT = TypeVar("DecisionT", bound=ValuedDecision[Any])
 
 
 @dataclass
-class DealTotals(ABC, Generic[DecisionT]):
+class DealTotals(Generic[DecisionT], metaclass=ABCMeta):
     """The decisions of one deal and its result, printed, once the deal is done, as its closing lines.
 
     The deal's exact part (its last tricks, solved) has a value at its first decision, and the losses on it add up:

@@ -15,7 +15,7 @@ the side of the player deciding. A deal's decisions fall in three parts:
   first action found to be best (every action with ``all_actions``) are valued, and the action taken loses the
   difference. These add up: the value at the endgame's first decision minus the deal's result equals side 0's
   endgame losses minus side 1's (a mistake by side 1 is a gift to side 0), which
-  :meth:`DealAnalysis.identity_holds` checks.
+  :meth:`~ducksoup.analysis_events.DealTotals.identity_holds` checks.
 * **The Duck and the rest of the Soup** are estimated by sampling: each world deals the cards the player to act
   could not see (the other three hands and the stock still to be drawn) at random, and in it each legal action is
   played and the greedy bot plays all four seats to the end of the deal.

@@ -12,7 +12,7 @@ For each decision the analysis values the position, the action taken and, when t
 best, the first action found to be best (every action with ``all_actions``), and states the
 points the action taken lost. These add up: the value at the Soup's start minus the deal's
 actual result equals player 0's Soup losses minus player 1's (a mistake by player 1 is a gift
-to player 0), which :meth:`DealAnalysis.identity_holds` checks.
+to player 0), which :meth:`~ducksoup.analysis_events.DealTotals.identity_holds` checks.
 
 The solver sees both hands, as a bridge double-dummy analysis does. The players did not
 quite: a player never sees the card the opponent plays to its lead. So "best" here is the best
