@@ -241,6 +241,37 @@ def timed(console: Console, count: int, what: str, play: Callable[[int], None]) 
     return time.perf_counter() - started
 
 
+def deals_and_games_report(
+    header: JSON,
+    console: Console,
+    deals: tuple[int, Callable[[int], None], Callable[[], JSON]],
+    games: tuple[int, Callable[[int], int], Callable[[], JSON]],
+) -> JSON:
+    """The report of a simulation of deals, then of whole games, as the trick-taking games give it: ``header``, the
+    deals' figures, the games' (null without games) and the timing.
+
+    ``deals`` and ``games`` each give how many to play, how to play number ``index`` (adding it to the figures;
+    a game returns the deals it took) and the figures of those played.
+    """
+    count, play_deal, deal_figures = deals
+    deal_seconds = timed(console, count, "deals", play_deal)
+    report: JSON = {**header, **deal_figures(), "games": None}
+    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(count, deal_seconds)}
+    count, play_game, game_figures = games
+    if count:
+        game_deals = [0]
+
+        def play_one_game(index: int) -> None:
+            game_deals[0] += play_game(index)
+
+        game_seconds = timed(console, count, "games", play_one_game)
+        report["games"] = game_figures()
+        timing["game_seconds"] = round(game_seconds, 3)
+        timing["game_deals_per_second"] = per_second(game_deals[0], game_seconds)
+    report["timing"] = timing
+    return report
+
+
 # The command line of a simulation
 
 SEED_OPTION = click.option(

@@ -33,13 +33,13 @@ from ducksoup.stats import (
     SEED_OPTION,
     check_counts,
     deal_timing_text,
+    deals_and_games_report,
     distribution,
     event_table,
     games_option,
     interval,
     new_table,
     option_value,
-    per_second,
     print_histogram,
     print_report,
     rate,
@@ -47,7 +47,6 @@ from ducksoup.stats import (
     rule_options,
     score_table,
     seeded_bots,
-    timed,
     two_bots,
 )
 from duckspec.doubleduck import GAME_ID
@@ -264,37 +263,24 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
     seeded: list[Bot] = seeded_bots(names, BOTS, seed)
     bots = (seeded[0], seeded[1])
     records: list[DealRecord] = []
+    game_records: list[GameRecord] = []
 
     def play_one_deal(index: int) -> None:
         dealer, side_a = seating(index)
         records.append(play_deal(new_deck(deck_rng), dealer, side_a, bots, options))
 
-    deal_seconds = timed(console, deals, "deals", play_one_deal)
-    report: JSON = {
-        "game": GAME_ID,
-        "deals": deals,
-        "bots": list(names),
-        "seed": seed,
-        "options": options_json(options),
-        **deal_report(records, names),
-        "games": None,
-    }
-    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
-    if games:
-        game_records: list[GameRecord] = []
+    def play_one_game(index: int) -> int:
+        dealer, side_a = seating(index)
+        game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
+        return game_records[-1].deals
 
-        def play_one_game(index: int) -> None:
-            dealer, side_a = seating(index)
-            game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
-
-        game_seconds = timed(console, games, "games", play_one_game)
-        report["games"] = game_report(game_records, names)
-        game_deals = sum(r.deals for r in game_records)
-        timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": per_second(game_deals, game_seconds)}
-        )
-    report["timing"] = timing
-    return report
+    header = {"game": GAME_ID, "deals": deals, "bots": list(names), "seed": seed, "options": options_json(options)}
+    return deals_and_games_report(
+        header,
+        console,
+        (deals, play_one_deal, lambda: deal_report(records, names)),
+        (games, play_one_game, lambda: game_report(game_records, names)),
+    )
 
 
 def show(report: JSON, console: Console) -> None:
