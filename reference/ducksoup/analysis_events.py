@@ -33,6 +33,23 @@ def difference_json(difference: Difference | None) -> JSON | None:
     return None if difference is None else difference.to_json()
 
 
+def sampled_worlds(samples: int) -> str:
+    """``16 sampled worlds`` (``1 sampled world``), as an analysis's header counts them."""
+    return f"{samples} sampled world{'s' if samples > 1 else ''}"
+
+
+def verdict_method(samples: int) -> str:
+    """How an analysis's header says the verdict of an estimate from ``samples`` worlds is reached (the rival chosen,
+    the difference measured on fresh worlds), or that with fewer than :data:`~ducksoup.analysis.MIN_SAMPLES` there
+    is none."""
+    if samples < MIN_SAMPLES:
+        return f"too few for a verdict (at least {MIN_SAMPLES}), so no loss is given"
+    return (
+        f"{sampled_worlds(samples)} choose the strongest rival of the action taken, {samples} fresh ones measure the "
+        "difference with its 95% interval; a mistake or best only when the interval excludes 0"
+    )
+
+
 def estimate_line(found: Estimate[ActionT], player: int, told: Callable[[ActionT], str], part: str = "") -> str:
     """One line for an estimated decision: the action taken against its rival and what the fresh worlds say of
     their difference, or, with too few samples, the two means only; after ``part:`` when the game names one."""
@@ -73,6 +90,37 @@ class ValuedDecision(Generic[ActionT], metaclass=ABCMeta):
     loss: float | None
     deal: int = 1
     estimate: Estimate[ActionT] | None = None
+
+    @classmethod
+    def exact(
+        cls, step: int, player: int, taken: ActionT, values: Sequence[tuple[ActionT, int]], best: int, **own: Any
+    ) -> Self:
+        """A decision valued exactly: the ``values`` of the actions valued, the ``taken`` one among them, and the
+        ``best`` value of the position, for the player deciding; ``own``, the game's fields."""
+        value_taken = next(value for action, value in values if action == taken)
+        return cls(
+            step=step,
+            player=player,
+            taken=taken,
+            best=tuple(action for action, value in values if value == best),
+            values=tuple((action, float(value)) for action, value in values),
+            loss=best - value_taken,
+            **own,
+        )
+
+    @classmethod
+    def estimated(cls, step: int, player: int, found: Estimate[ActionT], **own: Any) -> Self:
+        """A decision estimated (:func:`ducksoup.analysis.estimate`); ``own``, the game's fields."""
+        return cls(
+            step=step,
+            player=player,
+            taken=found.taken,
+            best=found.best,
+            values=found.means,
+            loss=found.loss,
+            estimate=found,
+            **own,
+        )
 
     @abstractmethod
     def part_name(self) -> str:

@@ -33,7 +33,14 @@ from typing import Any
 from duckcheck.aw_ducks.encoding import action_json, parse_action, parse_cards_text, parse_options
 from duckcheck.codec import EncodingError
 from ducksoup.analysis import MIN_SAMPLES, Estimate, Judged, Outcomes, Verdict, estimate, json_number
-from ducksoup.analysis_events import difference_json, estimate_line, inconclusive, values_json
+from ducksoup.analysis_events import (
+    difference_json,
+    estimate_line,
+    inconclusive,
+    sampled_worlds,
+    values_json,
+    verdict_method,
+)
 from ducksoup.aw_ducks.engine import Game, Round
 from ducksoup.aw_ducks.strong import outcome, sample_world, unseen_cards
 from ducksoup.aw_ducks.traces import start as start_engine
@@ -190,18 +197,12 @@ class RoundsAnalysis:
         lines = [f"values are round score margins: {OBJECTIVE}"]
         if not self.samples:
             return [*lines, "no decision is analysed (--samples 0)"]
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         lines.append(
             "every decision is estimated by play between greedy players in worlds that deal the deck's order and the "
             "stashes, which the player could not see"
         )
-        if self.samples < MIN_SAMPLES:
-            lines.append(f"{worlds}: too few for a verdict (at least {MIN_SAMPLES}), so no loss is given")
-        else:
-            lines.append(
-                f"{worlds} choose the strongest rival of the action taken, {self.samples} fresh ones measure the "
-                "difference with its 95% interval; a mistake or best only when the interval excludes 0"
-            )
+        verdict = verdict_method(self.samples)
+        lines.append(f"{sampled_worlds(self.samples)}: {verdict}" if self.samples < MIN_SAMPLES else verdict)
         return lines
 
     def settings(self) -> JSON:

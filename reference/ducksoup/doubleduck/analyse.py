@@ -32,7 +32,15 @@ from typing import Any
 
 from duckcheck.doubleduck.encoding import action_json, parse_action, parse_options
 from ducksoup.analysis import MIN_SAMPLES, Outcomes, estimate, json_number
-from ducksoup.analysis_events import DealHeading, DealTotals, Decide, ValuedDecision, by_deal
+from ducksoup.analysis_events import (
+    DealHeading,
+    DealTotals,
+    Decide,
+    ValuedDecision,
+    by_deal,
+    sampled_worlds,
+    verdict_method,
+)
 from ducksoup.doubleduck.bots import GreedyBot
 from ducksoup.doubleduck.engine import SOUP, Deal, Game, card_number
 from ducksoup.doubleduck.sampling import clone, play_out, redeal
@@ -187,19 +195,11 @@ class DealsAnalysis:
         if not self.samples:
             lines.append("the Duck and the rest of the Soup are not analysed (--samples 0)")
             return lines
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         if self.samples < MIN_SAMPLES:
-            lines.append(
-                f"the Duck and the rest of the Soup are estimated from {worlds} of play between greedy players: "
-                f"too few for a verdict (at least {MIN_SAMPLES}), so no loss is given"
-            )
+            estimated = f"from {sampled_worlds(self.samples)} of play between greedy players"
         else:
-            lines.append(
-                f"the Duck and the rest of the Soup are estimated from play between greedy players, the unseen hands "
-                f"and stock dealt at random: {worlds} choose the strongest rival of the action taken, {self.samples} "
-                "fresh ones measure the difference with its 95% interval; a mistake or best only when the interval "
-                "excludes 0"
-            )
+            estimated = "from play between greedy players, the unseen hands and stock dealt at random"
+        lines.append(f"the Duck and the rest of the Soup are estimated {estimated}: {verdict_method(self.samples)}")
         return lines
 
     def settings(self) -> JSON:
@@ -270,16 +270,7 @@ def endgame_decision(
         if all_actions
         else taken_and_best(solver, position, action, result)
     )
-    taken = next(value for candidate, value in values if candidate == action)
-    return Decision(
-        step=number,
-        player=position.to_act,
-        part=ENDGAME,
-        taken=action,
-        best=tuple(candidate for candidate, value in values if value == best_value),
-        values=tuple((candidate, float(value)) for candidate, value in values),
-        loss=best_value - taken,
-    )
+    return Decision.exact(number, position.to_act, action, values, best_value, part=ENDGAME)
 
 
 def taken_and_best(solver: Solver, position: SoupPosition, taken: Play, result: int) -> list[tuple[Play, int]]:
@@ -317,16 +308,7 @@ def sampled_decision(number: int, deal: Deal, action: Play, samples: int, rng: r
         return outcome
 
     found = estimate(deal.legal_actions(), action, draw, samples)
-    return Decision(
-        step=number,
-        player=player,
-        part=SOUP_PART if deal.course == SOUP else DUCK_PART,
-        taken=action,
-        best=found.best,
-        values=found.means,
-        loss=found.loss,
-        estimate=found,
-    )
+    return Decision.estimated(number, player, found, part=SOUP_PART if deal.course == SOUP else DUCK_PART)
 
 
 # Telling

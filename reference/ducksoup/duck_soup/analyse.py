@@ -38,7 +38,15 @@ from typing import Any
 
 from duckcheck.duck_soup.encoding import action_json, parse_action, parse_options
 from ducksoup.analysis import MIN_SAMPLES, Outcomes, Summary, estimate, json_number
-from ducksoup.analysis_events import DealHeading, DealTotals, Decide, ValuedDecision, by_deal
+from ducksoup.analysis_events import (
+    DealHeading,
+    DealTotals,
+    Decide,
+    ValuedDecision,
+    by_deal,
+    sampled_worlds,
+    verdict_method,
+)
 from ducksoup.duck_soup.bots import GreedyBot
 from ducksoup.duck_soup.engine import Deal, Match, card_number
 from ducksoup.duck_soup.sampling import Knowledge, clone, play_out
@@ -215,18 +223,11 @@ class DealsAnalysis:
         if not self.samples:
             lines.append("the Duck is not analysed (--samples 0)")
             return lines
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         if self.samples < MIN_SAMPLES:
-            lines.append(
-                f"the Duck is estimated from {worlds} of play between greedy players: too few for a verdict "
-                f"(at least {MIN_SAMPLES}), so no loss is given"
-            )
+            estimated = f"from {sampled_worlds(self.samples)} of play between greedy players"
         else:
-            lines.append(
-                f"the Duck is estimated from play between greedy players: {worlds} choose the strongest rival of "
-                f"the action taken, {self.samples} fresh ones measure the difference with its 95% interval; "
-                "a mistake or best only when the interval excludes 0"
-            )
+            estimated = "from play between greedy players"
+        lines.append(f"the Duck is estimated {estimated}: {verdict_method(self.samples)}")
         return lines
 
     def settings(self) -> JSON:
@@ -348,17 +349,7 @@ def soup_decision(
         values = [(candidate, valued[candidate]) for candidate in position.legal_actions() if candidate in valued]
     if current.soup_start is None:
         current.soup_start, current.soup_start_step = result, number
-    taken = next(value for candidate, value in values if candidate == action)
-    return Decision(
-        step=number,
-        player=player,
-        course="soup",
-        phase=position.phase,
-        taken=action,
-        best=tuple(candidate for candidate, value in values if value == best_value),
-        values=tuple((candidate, float(value)) for candidate, value in values),
-        loss=best_value - taken,
-    )
+    return Decision.exact(number, player, action, values, best_value, course="soup", phase=position.phase)
 
 
 # The Duck: sampled estimates
@@ -386,17 +377,7 @@ def duck_decision(
         return outcome
 
     found = estimate(deal.legal_actions(), action, draw, samples)
-    return Decision(
-        step=number,
-        player=player,
-        course="duck",
-        phase=str(deal.phase),
-        taken=action,
-        best=found.best,
-        values=found.means,
-        loss=found.loss,
-        estimate=found,
-    )
+    return Decision.estimated(number, player, found, course="duck", phase=str(deal.phase))
 
 
 # Telling
