@@ -269,6 +269,17 @@ SHARED_PIECES = (
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
     Piece("strong bots' choice", ("ducksoup.bots:clear_winner",), functions=frozenset({"clear_winner"})),
+    Piece("typed card and call", ("ducksoup.playing:card_and_called",), functions=frozenset({"card_and_called"})),
+    Piece(
+        "simulation report",
+        ("ducksoup.stats:deals_and_games_report",),
+        functions=frozenset({"deals_and_games_report"}),
+    ),
+    Piece(
+        "trick just played",
+        ("ducksoup.viewer.scene:trick_just_played", "ducksoup.viewer.scene:tricks_gained"),
+        functions=frozenset({"trick_just_played", "tricks_gained"}),
+    ),
     Piece(
         "analysis events",
         tuple(
