@@ -6,6 +6,9 @@ its own: the names of its parts, how it tells and encodes an action, the fields 
 and what a deal's closing lines say (:class:`DealTotals`).
 """
 
+# No postponed annotations here: a game's subclass inherits the dataclass fields with their type variables as
+# objects, which the docs then name in full (a string such as "list[DecisionT]" would be looked up in the game's
+# module, where nothing defines it, and the nitpicky build would refuse it).
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
