@@ -271,9 +271,12 @@ SHARED_PIECES = (
     Piece("strong bots' choice", ("ducksoup.bots:clear_winner",), functions=frozenset({"clear_winner"})),
     Piece("typed card and call", ("ducksoup.playing:card_and_called",), functions=frozenset({"card_and_called"})),
     Piece(
-        "simulation report",
-        ("ducksoup.stats:deals_and_games_report",),
-        functions=frozenset({"deals_and_games_report"}),
+        "simulation",
+        tuple(
+            f"ducksoup.stats:{name}"
+            for name in ("deals_and_games_report", "play_turn", "play_deal_out", "play_game_out")
+        ),
+        functions=frozenset({"deals_and_games_report", "play_turn", "play_deal_out", "play_game_out"}),
     ),
     Piece(
         "trick just played",

@@ -40,6 +40,8 @@ from ducksoup.stats import (
     interval,
     new_table,
     option_value,
+    play_deal_out,
+    play_game_out,
     print_histogram,
     print_report,
     rate,
@@ -158,11 +160,7 @@ def play_deal(deck: Sequence[int], dealer: int, side_a: int, bots: tuple[Bot, Bo
     seats = players(bots, side_a)
     first_lead_side = side_of((dealer + 1) % 4)
     watch = TrickWatch()
-    while not deal.is_over:
-        player = deal.to_act
-        assert player is not None
-        action = seats[player].choose(deal.observation(player), deal.legal_actions())
-        deal.apply(action)
+    for action in play_deal_out(deal, seats, lambda: deal.to_act):
         watch.see(action)
     return record(deal.summary(), side_a, first_lead_side, watch.events)
 
@@ -184,13 +182,7 @@ def play_game(
     """Play a game to 1000 or four deals (more after level totals), dealing each new deck from ``rng`` as needed."""
     game = Game([new_deck(rng)], first_dealer, options)
     seats = players(bots, side_a)
-    while not game.is_over:
-        if game.needs_deck:
-            game.add_decks([new_deck(rng)])
-            continue
-        player = game.to_act
-        assert player is not None
-        game.apply(seats[player].choose(game.observation(player), game.legal_actions()))
+    play_game_out(game, seats, lambda: game.to_act, lambda: new_deck(rng))
     result = game.result
     assert result is not None
     winner = 0 if result["winner"] == side_a else 1

@@ -38,6 +38,8 @@ from ducksoup.stats import (
     interval,
     new_table,
     option_value,
+    play_deal_out,
+    play_game_out,
     print_histogram,
     print_report,
     rate,
@@ -125,11 +127,7 @@ def play_deal(deck: Sequence[int], dealer: int, seat_a: int, bots: tuple[Bot, Bo
     deal = Deal(deck, dealer, options)
     players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
     events: set[str] = set()
-    while not deal.is_over:
-        player = deal.to_act
-        assert player is not None
-        action = players[player].choose(deal.observation(player), deal.legal_actions())
-        deal.apply(action)
+    for action in play_deal_out(deal, players, lambda: deal.to_act):
         event = call_event(action)
         if event:
             events.add(event)
@@ -153,13 +151,7 @@ def play_game(
     """Play a game to 250 (a match when ``best_of`` > 1), dealing each new deck from ``rng`` as needed."""
     match = Match([new_deck(rng)], first_dealer, options)
     players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
-    while not match.is_over:
-        if match.needs_deck:
-            match.add_decks([new_deck(rng)])
-            continue
-        player = match.deal.to_act
-        assert player is not None
-        match.apply(players[player].choose(match.observation(player), match.legal_actions()))
+    play_game_out(match, players, lambda: match.deal.to_act, lambda: new_deck(rng))
     assert match.winner is not None
     winner = match.winner if seat_a == 0 else opponent(match.winner)
     return GameRecord(winner=winner, value=match.games_won[match.winner], deals=match.dealt)
