@@ -268,6 +268,30 @@ SHARED_PIECES = (
         methods=frozenset({"precedence"}),
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
+    Piece("strong bots' choice", ("ducksoup.bots:clear_winner",), functions=frozenset({"clear_winner"})),
+    Piece("typed card and call", ("ducksoup.playing:card_and_called",), functions=frozenset({"card_and_called"})),
+    Piece(
+        "simulation",
+        tuple(
+            f"ducksoup.stats:{name}"
+            for name in ("deals_and_games_report", "play_turn", "play_deal_out", "play_game_out")
+        ),
+        functions=frozenset({"deals_and_games_report", "play_turn", "play_deal_out", "play_game_out"}),
+    ),
+    Piece(
+        "trick just played",
+        ("ducksoup.viewer.scene:trick_just_played", "ducksoup.viewer.scene:tricks_gained"),
+        functions=frozenset({"trick_just_played", "tricks_gained"}),
+    ),
+    Piece(
+        "analysis events",
+        tuple(
+            f"ducksoup.analysis_events:{name}"
+            for name in ("ValuedDecision", "DealTotals", "DealHeading", "by_deal", "estimate_line")
+        ),
+        classes=frozenset({"ValuedDecision", "DealTotals", "DealHeading"}),
+        functions=frozenset({"by_deal", "estimate_line"}),
+    ),
     Piece(
         "report protocol",
         ("duckcheck.reports:Report",),
