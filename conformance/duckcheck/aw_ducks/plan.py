@@ -17,8 +17,9 @@ from functools import partial
 from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.policies import POLICIES
 from duckcheck.aw_ducks.recorder import Recorder
-from duckcheck.aw_ducks.scenarios import EDGE_CASES, GAME_DECKS, seeded, shuffled
+from duckcheck.aw_ducks.scenarios import EDGE_CASES, GAME_DECKS, shuffled
 from duckcheck.codec import JSON
+from duckcheck.planning import bot_played, seeded
 from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.actions import Draw
 from duckspec.aw_ducks.errors import ErrorCode
@@ -43,10 +44,7 @@ def bot_trace(
         ", with illegal actions tried on the way" if inject else ""
     )
     recorder = Recorder(trace_id, description, scope, options, rng.randrange(players), decks, players, [policy])
-    recorder.play_out(POLICIES[policy], inject=inject)
-    if end_with is not None:
-        recorder.reject(Draw(0), end_with)
-    return recorder.trace()
+    return bot_played(recorder, POLICIES[policy], Draw(0), inject, end_with)
 
 
 ROUNDS = {"random": 8, "greedy": 5, "discarder": 5}
