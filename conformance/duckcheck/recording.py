@@ -315,6 +315,7 @@ class SetupRecorder(Recorder[RecordedT, ActionT, CodeT]):
     functions may stand as the hooks themselves (``action_json = staticmethod(action_json)``)."""
 
     oracle: ClassVar[type[AnyTable]]
+    """The game's oracle (its ``Table``), which deals the trace's setup and plays its steps."""
 
     def __init__(
         self,
