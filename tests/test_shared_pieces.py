@@ -224,6 +224,9 @@ class Piece:
     """... which must not define these methods: they are the shared piece's."""
 
 
+PLAN_MACHINERY = ("seeded", "shuffled_decks", "seeded_setup", "bot_description", "bot_played", "played_deals")
+"""What every game's generator plan uses of :mod:`duckcheck.planning`."""
+
 SHARED_PIECES = (
     Piece(
         "comparison",
@@ -258,8 +261,8 @@ SHARED_PIECES = (
     ),
     Piece(
         "generator plan",
-        tuple(f"duckcheck.planning:{name}" for name in ("seeded", "shuffled_decks", "bot_played", "played_deals")),
-        functions=frozenset({"seeded", "shuffled_decks", "bot_played", "played_deals"}),
+        tuple(f"duckcheck.planning:{name}" for name in PLAN_MACHINERY),
+        functions=frozenset(PLAN_MACHINERY),
     ),
     Piece("deck orders", ("duckspec.decks:checked_decks",), functions=frozenset({"checked_decks"})),
     Piece("spec backend", ("ducksoup.backends:SpecBackend",), classes=frozenset({"SpecBackend"})),

@@ -45,6 +45,23 @@ def shuffled_decks(rng: random.Random, pack: Callable[[], Sequence[CardT]], coun
     return decks
 
 
+def seeded_setup(
+    trace_id: str, pack: Callable[[], Sequence[CardT]], decks: int, players: int
+) -> tuple[list[tuple[CardT, ...]], int]:
+    """The decks of a bot's trace, shuffled by the trace's ID, and its first player (the trace's ``dealer``),
+    drawn after them from the same random source."""
+    rng = seeded(trace_id)
+    shuffles = shuffled_decks(rng, pack, decks)
+    return shuffles, rng.randrange(players)
+
+
+def bot_description(what: str, policy: str, inject: float, variant: str = "") -> str:
+    """``A deal played by the random bot``: ``what`` is played, then the rule options in words (``variant``), and
+    whether illegal actions are tried on the way (``inject`` > 0)."""
+    tried = ", with illegal actions tried on the way" if inject else ""
+    return f"{what} played by the {policy} bot{variant}{tried}"
+
+
 def bot_played(
     recorder: Recorder[Any, ActionT, CodeT],
     policy: Callable[[Any, random.Random], ActionT],

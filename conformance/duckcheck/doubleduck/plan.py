@@ -27,7 +27,7 @@ from duckcheck.doubleduck.oracle import Scope, Table
 from duckcheck.doubleduck.policies import POLICIES, random_policy, throwing_policy
 from duckcheck.doubleduck.recorder import Policy, Recorder, deal_rng
 from duckcheck.doubleduck.scenarios import EDGE_CASES
-from duckcheck.planning import bot_played, played_deals, seeded, shuffled_decks
+from duckcheck.planning import bot_description, bot_played, played_deals, seeded, seeded_setup, shuffled_decks
 from duckspec.cards import Card
 from duckspec.doubleduck.actions import Play
 from duckspec.doubleduck.cards import two_packs
@@ -56,13 +56,10 @@ def bot_trace(
     end_with: ErrorCode | None = None,
 ) -> JSON:
     """A deal or game played by ``policy`` from seeded shuffles and a seeded first dealer."""
-    rng = seeded(trace_id)
-    decks = shuffled_decks(rng, two_packs, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
+    decks, dealer = seeded_setup(trace_id, two_packs, 1 if scope is Scope.DEAL else DECKS_PER_GAME, 4)
     variant = "" if options == STANDARD else " with rule options"
-    description = f"A {scope.value} played by the {policy} bot{variant}" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(4), decks, tags=[policy])
+    description = bot_description(f"A {scope.value}", policy, inject, variant)
+    recorder = Recorder(trace_id, description, scope, options, dealer, decks, tags=[policy])
     return bot_played(recorder, POLICIES[policy], Play(0, two_packs()[0]), inject, end_with)
 
 

@@ -27,7 +27,7 @@ from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.policies import POLICIES, random_policy
 from duckcheck.duck_soup.recorder import Recorder, deal_rng
 from duckcheck.duck_soup.scenarios import EDGE_CASES, EDGE_CASES_1_1
-from duckcheck.planning import bot_played, played_deals, seeded, shuffled_decks
+from duckcheck.planning import bot_description, bot_played, played_deals, seeded, seeded_setup, shuffled_decks
 from duckspec.cards import Card, full_deck
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.errors import ErrorCode
@@ -53,8 +53,7 @@ def bot_trace(
     end_with: ErrorCode | None = None,
 ) -> JSON:
     """A deal, game or match played by ``policy`` from seeded shuffles."""
-    rng = seeded(trace_id)
-    decks = shuffled_decks(rng, full_deck, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
+    decks, dealer = seeded_setup(trace_id, full_deck, 1 if scope is Scope.DEAL else DECKS_PER_GAME, 2)
     what = {"deal": "A deal", "game": "A game", "match": f"A best-of-{options.best_of} match"}[scope.value]
     variant = (
         ""
@@ -63,10 +62,8 @@ def bot_trace(
         if options.calls is Calls.SILENT
         else " with rule options"
     )
-    description = f"{what} played by the {policy} bot{variant}" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(2), decks, tags=[policy])
+    description = bot_description(what, policy, inject, variant)
+    recorder = Recorder(trace_id, description, scope, options, dealer, decks, tags=[policy])
     return bot_played(recorder, POLICIES[policy], Play(0, full_deck()[0]), inject, end_with)
 
 
