@@ -1,8 +1,9 @@
 """Machinery written once: each shared piece is defined in one shared module, and no game defines its own.
 
 The acceptance test of issue 22 is :data:`SHARED_PIECES`: every piece of shared machinery (the strict JSON
-comparison, the narrator's step loop, the play loop, the recorders, the spec backend, the oracle's skeleton,
-the bot base and the report protocol) with its home, and a check that no game module defines its own.
+comparison, the narrator's step loop, the play loop, the recorders, the generator plan's seeding and bot play,
+the deck orders, the spec backend, the oracle's skeleton, the bot base and the report protocol) with its home,
+and a check that no game module defines its own.
 The oracle's pieces are also checked in detail, each with its one home:
 
 * the oracle's skeleton, :class:`duckcheck.oracle.Table` (reading and checking a setup, quoting hostile values
@@ -223,6 +224,9 @@ class Piece:
     """... which must not define these methods: they are the shared piece's."""
 
 
+PLAN_MACHINERY = ("seeded", "shuffled_decks", "seeded_setup", "bot_description", "bot_played", "played_deals")
+"""What every game's generator plan uses of :mod:`duckcheck.planning`."""
+
 SHARED_PIECES = (
     Piece(
         "comparison",
@@ -245,11 +249,22 @@ SHARED_PIECES = (
     ),
     Piece(
         "recorder",
-        ("duckcheck.recording:Recorder", "ducksoup.recording:EngineRecorder"),
+        (
+            "duckcheck.recording:Recorder",
+            "duckcheck.recording:SetupRecorder",
+            "ducksoup.recording:EngineRecorder",
+            "ducksoup.recording:SetupRecorder",
+        ),
         functions=frozenset({"rejection_code"}),
         kind="Recorder",
-        methods=frozenset({"act", "reject", "trace", "play_out", "add_deck", "rejection_code"}),
+        methods=frozenset({"act", "reject", "trace", "play_out", "add_deck", "rejection_code", "decks_used"}),
     ),
+    Piece(
+        "generator plan",
+        tuple(f"duckcheck.planning:{name}" for name in PLAN_MACHINERY),
+        functions=frozenset(PLAN_MACHINERY),
+    ),
+    Piece("deck orders", ("duckspec.decks:checked_decks",), functions=frozenset({"checked_decks"})),
     Piece("spec backend", ("ducksoup.backends:SpecBackend",), classes=frozenset({"SpecBackend"})),
     Piece(
         "oracle skeleton",
