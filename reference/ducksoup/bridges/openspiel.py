@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.tensors import Layout, Vector, pieces, size
 
 JSON = dict[str, Any]
@@ -105,12 +106,6 @@ class BridgeGame(pyspiel.Game):  # type: ignore[misc]
     def write_information_state(self, out: Vector, episode: Any, player: int) -> None:
         raise NotImplementedError
 
-    def card_name(self, card: int) -> str:
-        raise NotImplementedError
-
-    def action_text(self, number: int) -> str:
-        raise NotImplementedError
-
     # OpenSpiel's
 
     def new_initial_state(self) -> BridgeState:
@@ -148,14 +143,14 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
         self.deal.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        game: BridgeGame = self.get_game()
+        encoding: Encoding = self.deal.encoding
         if player == pyspiel.PlayerId.CHANCE:
             try:
-                return f"chance: {game.card_name(action)}"
+                return f"chance: {encoding.card_name(action)}"
             except (IndexError, ValueError):
                 return f"chance: {action}?"
         try:
-            return game.action_text(action)
+            return encoding.action_text(action)
         except (IndexError, ValueError):
             return f"{action}?"
 
@@ -180,8 +175,9 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
 
     def engine_legal_actions(self) -> list[Any]:
         """The legal actions as the engine's action objects."""
-        player = self.deal.to_act
-        return [] if player is None else [self.deal.engine_action(player, n) for n in self.deal.legal_actions()]
+        deal = self.deal
+        player = deal.to_act
+        return [] if player is None else [deal.encoding.engine_action(player, n) for n in deal.legal_actions()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> BridgeState:
         """A state the player cannot tell from this one: the cards it has not seen dealt anew (for IS-MCTS)."""

@@ -32,12 +32,11 @@ from ducksoup.aw_ducks.bridges.encoding import (
     MAX_POINTS,
     NUM_ACTIONS,
     ChanceRound,
-    action_text,
     information_state_layout,
     max_actions,
     observation_layout,
 )
-from ducksoup.aw_ducks.engine import KINDS, NAMES
+from ducksoup.aw_ducks.engine import KINDS
 from ducksoup.bridges.openspiel import BridgeGame, Facts, register
 from ducksoup.bridges.tensors import Vector
 
@@ -89,12 +88,6 @@ class AwDucksGame(BridgeGame):
 
     def write_information_state(self, out: Vector, episode: ChanceRound, player: int) -> None:
         episode.write_information_state(out, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
 
 
 register(AwDucksGame)

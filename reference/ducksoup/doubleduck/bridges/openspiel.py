@@ -39,9 +39,7 @@ from ducksoup.doubleduck.bridges.encoding import (
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     ChanceDeal,
-    action_text,
 )
-from ducksoup.doubleduck.engine import NAMES
 from duckspec.doubleduck.variants import DrawOrder
 
 SHORT_NAME = "python_doubleduck"
@@ -87,12 +85,6 @@ class DoubleduckGame(BridgeGame):
 
     def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
         episode.write_information_state(out, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
 
 
 register(DoubleduckGame)

@@ -26,13 +26,8 @@ from typing import Any, ClassVar, NamedTuple
 
 from ducksoup.arguments import check_options
 from ducksoup.bridges.chance import EVERYONE, ChanceEpisode
-from ducksoup.duck_soup.bridges.encoding import (
-    DUCK_ACTION,
-    NUM_ACTIONS,
-    action_text,
-    engine_action,
-    legal_ids,
-)
+from ducksoup.bridges.encoding import Encoding
+from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, ENCODING, action_text, engine_action
 from ducksoup.duck_soup.engine import (
     ACTION_INFO,
     ANSWER,
@@ -79,9 +74,9 @@ class ChanceDeal(ChanceEpisode):
     (:mod:`ducksoup.duck_soup.bridges.encoding`) at a player's turn.
     """
 
+    encoding: ClassVar[Encoding] = ENCODING
     pack: ClassVar[tuple[int, ...]] = tuple(range(52))
     kinds: ClassVar[int] = 52
-    num_actions: ClassVar[int] = NUM_ACTIONS
     deck_start: ClassVar[int] = DEALT
     fixed_draws: ClassVar[bool] = True
 
@@ -142,18 +137,6 @@ class ChanceDeal(ChanceEpisode):
     def shown_later(self) -> set[int]:
         """The cards played so far: face up, seen by both."""
         return {number >> 2 for actor, number, _ in self.events if actor >= 0 and number != DUCK_ACTION}
-
-    def legal_ids(self, engine: Deal) -> list[int]:
-        return legal_ids(engine)
-
-    def engine_action(self, player: int, number: int) -> Action:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
 
     def final_returns(self, engine: Deal) -> list[float]:
         """Each player's deal score minus the opponent's."""
@@ -249,7 +232,7 @@ class ChanceDeal(ChanceEpisode):
         view = super().view(player)
         if self.pending is None or self.engine is None:
             return view
-        _, actor, card, _ = ACTION_INFO[id(self.engine_action(self.pending_player, self.pending))]
+        _, actor, card, _ = ACTION_INFO[id(engine_action(self.pending_player, self.pending))]
         view["phase"], view["to_act"] = "draw", None
         if card >= 0:
             view["table"] += NAMES[card]

@@ -48,7 +48,6 @@ from ducksoup.duck_soup.bridges.encoding import (
     encode_view,
     write_observation,
 )
-from ducksoup.duck_soup.engine import NAMES
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
@@ -157,12 +156,6 @@ class DuckSoupGame(BridgeGame):
 
     def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
         write_information_state(out, episode, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
 
 
 def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
