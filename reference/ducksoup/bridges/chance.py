@@ -159,6 +159,16 @@ class ChanceEpisode:
         """What ``player`` sees while the cards the start depends on are chosen (before the engine exists)."""
         raise NotImplementedError
 
+    def write_observation(self, out: Any, player: int) -> None:
+        """Write what :meth:`view` shows ``player`` into ``out``, a ``float32`` vector of the game's observation
+        layout."""
+        raise NotImplementedError
+
+    def write_information_state(self, out: Any, player: int) -> None:
+        """Write ``player``'s information state into ``out``, a ``float32`` vector of the game's information-state
+        layout."""
+        raise NotImplementedError
+
     # Where the episode is
 
     @property

@@ -2,10 +2,11 @@
 
 A game's bridge module subclasses :class:`BridgeGame` with its facts (:class:`Facts`: the short name,
 the parameters with their choices, the players, the sizes, the utility bounds, the tensor layouts) and
-the few functions only it knows (its episode, its tensors), and calls :func:`register`. The state
-(:class:`BridgeState`) and observer (:class:`BridgeObserver`) are the same for every game: they ask the
-episode (a :class:`~ducksoup.bridges.chance.ChanceEpisode`, or Duck Soup's own) where the game is, what
-is legal and what each player knows. Clones copy the episode; serialization replays its moves.
+its episode, and calls :func:`register`. The state (:class:`BridgeState`) and observer
+(:class:`BridgeObserver`) are the same for every game: they ask the episode (a
+:class:`~ducksoup.bridges.chance.ChanceEpisode`) where the game is, what is legal, what each player knows
+and its tensors, and tell actions and cards by the episode's :class:`~ducksoup.bridges.encoding.Encoding`.
+Clones copy the episode; serialization replays its moves.
 """
 
 from __future__ import annotations
@@ -98,12 +99,6 @@ class BridgeGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_episode(self) -> Any:
         """A new episode at its start (its first chance node)."""
-        raise NotImplementedError
-
-    def write_observation(self, out: Vector, episode: Any, player: int) -> None:
-        raise NotImplementedError
-
-    def write_information_state(self, out: Vector, episode: Any, player: int) -> None:
         raise NotImplementedError
 
     # OpenSpiel's
@@ -205,12 +200,13 @@ class BridgeObserver:
         layout = game.information_layout if self.perfect_recall else game.observation_layout
         self.tensor: Vector = np.zeros(sum(size(shape) for _, shape in layout), np.float32)
         self.dict: dict[str, Vector] = pieces(self.tensor, layout)
-        self.write: Callable[[Vector, Any, int], None] = (
-            game.write_information_state if self.perfect_recall else game.write_observation
-        )
 
     def set_from(self, state: BridgeState, player: int) -> None:
-        self.write(self.tensor, state.deal, player)
+        """The episode's tensor for ``player``: its information state, or its observation."""
+        if self.perfect_recall:
+            state.deal.write_information_state(self.tensor, player)
+        else:
+            state.deal.write_observation(self.tensor, player)
 
     def string_from(self, state: BridgeState, player: int) -> str:
         if self.perfect_recall:

@@ -38,7 +38,6 @@ from ducksoup.aw_ducks.bridges.encoding import (
 )
 from ducksoup.aw_ducks.engine import KINDS
 from ducksoup.bridges.openspiel import BridgeGame, Facts, register
-from ducksoup.bridges.tensors import Vector
 
 SHORT_NAME = "python_aw_ducks"
 FACTS = Facts(
@@ -82,12 +81,6 @@ class AwDucksGame(BridgeGame):
 
     def new_episode(self) -> ChanceRound:
         return ChanceRound(self.players, self.start)
-
-    def write_observation(self, out: Vector, episode: ChanceRound, player: int) -> None:
-        episode.write_observation(out, player)
-
-    def write_information_state(self, out: Vector, episode: ChanceRound, player: int) -> None:
-        episode.write_information_state(out, player)
 
 
 register(AwDucksGame)

@@ -31,7 +31,6 @@ from typing import Any, ClassVar
 import pyspiel
 
 from ducksoup.bridges.openspiel import BridgeGame, Facts, register
-from ducksoup.bridges.tensors import Vector
 from ducksoup.doubleduck.bridges.encoding import (
     INFORMATION_LAYOUT,
     MAX_ACTIONS,
@@ -79,12 +78,6 @@ class DoubleduckGame(BridgeGame):
 
     def new_episode(self) -> ChanceDeal:
         return ChanceDeal(self.draw, self.dealer)
-
-    def write_observation(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        episode.write_observation(out, player)
-
-    def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        episode.write_information_state(out, player)
 
 
 register(DoubleduckGame)
