@@ -160,8 +160,8 @@ class ChanceEpisode:
         raise NotImplementedError
 
     def write_observation(self, out: Any, player: int) -> None:
-        """Write what :meth:`view` shows ``player`` into ``out``, a ``float32`` vector of the game's observation
-        layout."""
+        """Write what :meth:`~ducksoup.bridges.chance.ChanceEpisode.view` shows ``player`` into ``out``, a
+        ``float32`` vector of the game's observation layout."""
         raise NotImplementedError
 
     def write_information_state(self, out: Any, player: int) -> None:
