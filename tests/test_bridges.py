@@ -101,10 +101,10 @@ def test_the_documented_family_example_runs(bridge: str) -> None:
         assert lines[1].startswith("aw_ducks_v0 rewards: {'player_0': ") and "'player_3'" in lines[1]
 
 
-def game_bridge_classes(base: type, library: str) -> dict[str, list[type]]:
+def game_bridge_classes(base: type, library: str) -> dict[str, list[Any]]:
     """The subclasses of ``base`` that each game's bridges define (``ducksoup.<game>.bridges``), by game: from its
     modules needing no library (``""``) or from its ``.openspiel`` or ``.pettingzoo`` module."""
-    found: dict[str, list[type]] = {}
+    found: dict[str, list[Any]] = {}
     for info in pkgutil.walk_packages(ducksoup.__path__, "ducksoup."):
         match = re.fullmatch(r"ducksoup\.(\w+)\.bridges\.(\w+)", info.name)
         if not match or (match[2] in ("openspiel", "pettingzoo")) != bool(library) or (library and match[2] != library):
@@ -162,3 +162,36 @@ def test_every_games_environment_and_openspiel_game_use_the_encoding_as_it_is() 
         loaded = pyspiel.load_game(bridge_game.facts.short_name)
         assert loaded.new_initial_state().deal.encoding is game_encoding(game)
         assert loaded.num_distinct_actions() == game_encoding(game).num_actions
+
+
+def test_a_fourth_game_gets_its_bridges_from_its_own_pieces_only() -> None:
+    """The toy of tests/toy_bridges.py gives only its engine, encoding, episode hooks and facts, and passes what every
+    game's bridges pass: OpenSpiel's random simulation with serialization, PettingZoo's API and seed tests, and the
+    bridge and the environment playing as its engine does for the same deck."""
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import seed_test
+
+    from ducksoup.bridges.pettingzoo import wrapped
+    from tests import toy_bridges
+    from tests.bridge_checks import (
+        check_api,
+        check_differential,
+        check_env_differential,
+        check_hidden_cards,
+        check_wrong_moves,
+    )
+
+    game = pyspiel.load_game(toy_bridges.ToyGame.facts.short_name)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    check_differential(game, toy_bridges.ToyEngine, toy_bridges.PACK, toy_bridges.ToyEngine.returns)
+    for player in (0, 1):  # the cards the other player took
+        check_hidden_cards(
+            game, player, lambda state, p: [n for n, seer in enumerate(state.deal.seers_of) if seer != p], player
+        )
+    check_wrong_moves(game.new_initial_state(), toy_bridges.ENCODING.num_actions)
+    check_api(wrapped(toy_bridges.ToyEnv()))
+    seed_test(lambda: wrapped(toy_bridges.ToyEnv()), num_cycles=100)
+    check_env_differential(
+        wrapped(toy_bridges.ToyEnv()), toy_bridges.ToyEngine, toy_bridges.PACK, toy_bridges.ToyEngine.returns
+    )
