@@ -82,10 +82,10 @@ def check_differential(game: Any, engine: Engine, pack: Sequence[int], returns: 
             for seat in range(game.num_players()):
                 assert json.loads(state.observation_string(seat)) == reference.observation(seat)
             legal = state.legal_actions()
-            assert [state.deal.engine_action(player, n) for n in legal] == list(reference.legal_actions())
+            assert [state.deal.encoding.engine_action(player, n) for n in legal] == list(reference.legal_actions())
             number = rng.choice(legal)
             state.apply_action(number)
-            reference.apply(state.deal.engine_action(player, number))
+            reference.apply(state.deal.encoding.engine_action(player, number))
         assert reference.is_over and state.deal.engine.state() == reference.state()
         assert state.returns() == returns(reference)
         assert state.deal.deck == deck[: len(state.deal.deck)]
@@ -206,10 +206,10 @@ def check_env_differential(
             for seat_now, name in enumerate(env.possible_agents):
                 mask = np.flatnonzero(env.observe(name)["action_mask"]).tolist()
                 legal = list(reference.legal_actions()) if seat_now == player else []
-                assert [env.unwrapped.engine_action(player, n) for n in mask] == legal
+                assert [env.unwrapped.encoding.engine_action(player, n) for n in mask] == legal
             number = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
             env.step(number)
-            reference.apply(env.unwrapped.engine_action(player, number))
+            reference.apply(env.unwrapped.encoding.engine_action(player, number))
         assert reference.is_over and totals == dict(zip(env.possible_agents, rewards(reference), strict=True))
         assert env.agents == []
 
@@ -282,7 +282,7 @@ def ismcts_against_greedy(
         reference = deal.new_engine(deal.deck + rest)
         for actor, number, _ in deal.events:
             if actor >= 0:
-                reference.apply(deal.engine_action(actor, number))
+                reference.apply(deal.encoding.engine_action(actor, number))
         assert reference.is_over and state.returns() == deal.final_returns(reference)
 
 

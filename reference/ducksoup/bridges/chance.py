@@ -17,8 +17,9 @@ when given the whole deck at once, without the bridge knowing when a game draws.
 node are the distinct cards still in the deck, ascending, each with the probability of its remaining
 copies (two packs hold each card twice).
 
-A game supplies a subclass giving its engine, its action numbers, who sees each card taken, its returns
-and its tensors (:class:`ChanceEpisode`'s methods that raise ``NotImplementedError``). Each player's
+A game supplies a subclass giving its engine, its :class:`~ducksoup.bridges.encoding.Encoding` (action numbers
+and card names, used as they are), who sees each card taken, its returns and its tensors (:class:`ChanceEpisode`'s
+methods that raise ``NotImplementedError``). Each player's
 **information state** is kept as it grows, with perfect recall: one event per action of any player (every
 action of the three games is public) and one per card the player saw taken from the deck, in order.
 """
@@ -31,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ducksoup.arguments import check_int, check_player
+from ducksoup.bridges.encoding import Encoding
 
 JSON = dict[str, Any]
 EVERYONE = -1
@@ -73,16 +75,16 @@ class ChanceEpisode:
     """One episode (a deal or a round): its deck chosen card by card at chance nodes by :meth:`apply`.
 
     ``apply(n)`` takes a card number at a chance node and an action number at a player's turn. The subclass
-    sets the class facts (:attr:`pack`, :attr:`kinds`, :attr:`num_actions`, :attr:`unit`) and the methods below
+    sets the class facts (:attr:`encoding`, :attr:`pack`, :attr:`kinds`, :attr:`unit`) and the methods below
     that raise ``NotImplementedError``, and gives ``players`` to this constructor.
     """
 
+    encoding: ClassVar[Encoding]
+    """The game's action numbers and card names."""
     pack: ClassVar[tuple[int, ...]] = ()
     """Every card of the deck, as the engine's numbers (a card in two copies twice), ascending."""
     kinds: ClassVar[int] = 0
     """How many distinct card numbers there are (the chance outcomes are 0 to ``kinds - 1``)."""
-    num_actions: ClassVar[int] = 0
-    """How many action numbers there are."""
     unit: ClassVar[str] = "deal"
     """What an episode is: ``deal`` or ``round``."""
     deck_start: ClassVar[int] = 0
@@ -140,20 +142,6 @@ class ChanceEpisode:
         the start is dealt): a player, :data:`EVERYONE`, or :data:`NOBODY` (a card put face down unseen)."""
         raise NotImplementedError
 
-    def legal_ids(self, engine: Any) -> list[int]:
-        """The legal action numbers, ascending (the engine's canonical order)."""
-        raise NotImplementedError
-
-    def engine_action(self, player: int, number: int) -> Any:
-        """The engine's own action object for ``player`` taking action ``number``."""
-        raise NotImplementedError
-
-    def action_text(self, number: int) -> str:
-        raise NotImplementedError
-
-    def card_name(self, card: int) -> str:
-        raise NotImplementedError
-
     def may_take_cards(self, engine: Any, number: int) -> bool:
         """Whether action ``number`` may take cards from the deck (tried on a copy of the engine first); by default
         every action may. A game says which cannot, so that they are applied at once, without a copy."""
@@ -169,6 +157,16 @@ class ChanceEpisode:
 
     def dealing_view(self, player: int) -> JSON:
         """What ``player`` sees while the cards the start depends on are chosen (before the engine exists)."""
+        raise NotImplementedError
+
+    def write_observation(self, out: Any, player: int) -> None:
+        """Write what :meth:`~ducksoup.bridges.chance.ChanceEpisode.view` shows ``player`` into ``out``, a
+        ``float32`` vector of the game's observation layout."""
+        raise NotImplementedError
+
+    def write_information_state(self, out: Any, player: int) -> None:
+        """Write ``player``'s information state into ``out``, a ``float32`` vector of the game's information-state
+        layout."""
         raise NotImplementedError
 
     # Where the episode is
@@ -199,7 +197,7 @@ class ChanceEpisode:
         """The legal action numbers of the player to act, ascending; empty at chance nodes and at the end."""
         if self.to_act is None:
             return []
-        return self.legal_ids(self.engine)
+        return self.encoding.legal_ids(self.engine)
 
     def returns(self) -> list[float]:
         """Each player's return once the episode is over; zeros before."""
@@ -220,7 +218,7 @@ class ChanceEpisode:
             what = (
                 f"a chance outcome, a card number 0-{self.kinds - 1}"
                 if self.is_chance
-                else f"an action number 0-{self.num_actions - 1}"
+                else f"an action number 0-{self.encoding.num_actions - 1}"
             )
             check_int(number, what, "an int")
         if self.is_chance:
@@ -249,7 +247,7 @@ class ChanceEpisode:
         # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
         assert self.pending is not None
         if not self.fixed_draws:
-            self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
+            self._try(self.pending_player, self.encoding.engine_action(self.pending_player, self.pending))
         elif len(self.deck) == self.target:
             self._apply_held()
 
@@ -263,18 +261,20 @@ class ChanceEpisode:
         player = engine.to_act
         if player is None:
             raise ValueError(f"the {self.unit} is over: no action can be taken")
-        if not 0 <= number < self.num_actions:
-            raise ValueError(f"an action is a number from 0 to {self.num_actions - 1}, not {number}")
-        if number not in self.legal_ids(engine):
-            engine.apply(self.engine_action(player, number))  # raises IllegalAction with the rules' code, unchanged
+        encoding = self.encoding
+        if not 0 <= number < encoding.num_actions:
+            raise ValueError(f"an action is a number from 0 to {encoding.num_actions - 1}, not {number}")
+        action = encoding.engine_action(player, number)
+        if number not in encoding.legal_ids(engine):
+            engine.apply(action)  # raises IllegalAction with the rules' code, unchanged
             raise RuntimeError(f"the engine accepted action {number} though it is not among its legal actions")
         self.events.append((player, number, -1))
         if not self.may_take_cards(engine, number):
-            engine.apply(self.engine_action(player, number))
+            engine.apply(action)
             if self.revealed(engine) != len(self.deck):
                 raise RuntimeError(f"action {number} took cards from the deck though the game says it takes none")
             return
-        if not self._try(player, self.engine_action(player, number)):
+        if not self._try(player, action):
             self.pending, self.pending_player = number, player
 
     def _try(self, player: int, action: Any) -> bool:
@@ -298,7 +298,7 @@ class ChanceEpisode:
         """Apply the held action on the engine itself, without a copy: it takes a known number of cards
         (:attr:`fixed_draws`), and every one of them is chosen now."""
         assert self.pending is not None
-        self.engine.apply(self.engine_action(self.pending_player, self.pending))
+        self.engine.apply(self.encoding.engine_action(self.pending_player, self.pending))
         if self.revealed(self.engine) != len(self.deck):
             raise RuntimeError(
                 f"the engine depends on {self.revealed(self.engine)} cards of the deck after a held action, not the "
@@ -333,8 +333,9 @@ class ChanceEpisode:
     def history_lines(self, player: int) -> list[str]:
         """``player``'s history as text, one line per event: ``0: <action>`` or ``sees <card>``. A game may tell the
         same events in its own lines (the cards of one deal or one draw on one line), from :attr:`events`."""
+        encoding = self.encoding
         return [
-            f"{actor}: {self.action_text(number)}" if actor >= 0 else f"sees {self.card_name(number)}"
+            f"{actor}: {encoding.action_text(number)}" if actor >= 0 else f"sees {encoding.card_name(number)}"
             for actor, number in self.own_events(player)
         ]
 

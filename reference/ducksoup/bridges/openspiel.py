@@ -2,10 +2,11 @@
 
 A game's bridge module subclasses :class:`BridgeGame` with its facts (:class:`Facts`: the short name,
 the parameters with their choices, the players, the sizes, the utility bounds, the tensor layouts) and
-the few functions only it knows (its episode, its tensors), and calls :func:`register`. The state
-(:class:`BridgeState`) and observer (:class:`BridgeObserver`) are the same for every game: they ask the
-episode (a :class:`~ducksoup.bridges.chance.ChanceEpisode`, or Duck Soup's own) where the game is, what
-is legal and what each player knows. Clones copy the episode; serialization replays its moves.
+its episode, and calls :func:`register`. The state (:class:`BridgeState`) and observer
+(:class:`BridgeObserver`) are the same for every game: they ask the episode (a
+:class:`~ducksoup.bridges.chance.ChanceEpisode`) where the game is, what is legal, what each player knows
+and its tensors, and tell actions and cards by the episode's :class:`~ducksoup.bridges.encoding.Encoding`.
+Clones copy the episode; serialization replays its moves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.tensors import Layout, Vector, pieces, size
 
 JSON = dict[str, Any]
@@ -99,18 +101,6 @@ class BridgeGame(pyspiel.Game):  # type: ignore[misc]
         """A new episode at its start (its first chance node)."""
         raise NotImplementedError
 
-    def write_observation(self, out: Vector, episode: Any, player: int) -> None:
-        raise NotImplementedError
-
-    def write_information_state(self, out: Vector, episode: Any, player: int) -> None:
-        raise NotImplementedError
-
-    def card_name(self, card: int) -> str:
-        raise NotImplementedError
-
-    def action_text(self, number: int) -> str:
-        raise NotImplementedError
-
     # OpenSpiel's
 
     def new_initial_state(self) -> BridgeState:
@@ -148,14 +138,14 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
         self.deal.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        game: BridgeGame = self.get_game()
+        encoding: Encoding = self.deal.encoding
         if player == pyspiel.PlayerId.CHANCE:
             try:
-                return f"chance: {game.card_name(action)}"
+                return f"chance: {encoding.card_name(action)}"
             except (IndexError, ValueError):
                 return f"chance: {action}?"
         try:
-            return game.action_text(action)
+            return encoding.action_text(action)
         except (IndexError, ValueError):
             return f"{action}?"
 
@@ -180,8 +170,9 @@ class BridgeState(pyspiel.State):  # type: ignore[misc]
 
     def engine_legal_actions(self) -> list[Any]:
         """The legal actions as the engine's action objects."""
-        player = self.deal.to_act
-        return [] if player is None else [self.deal.engine_action(player, n) for n in self.deal.legal_actions()]
+        deal = self.deal
+        player = deal.to_act
+        return [] if player is None else [deal.encoding.engine_action(player, n) for n in deal.legal_actions()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> BridgeState:
         """A state the player cannot tell from this one: the cards it has not seen dealt anew (for IS-MCTS)."""
@@ -209,12 +200,13 @@ class BridgeObserver:
         layout = game.information_layout if self.perfect_recall else game.observation_layout
         self.tensor: Vector = np.zeros(sum(size(shape) for _, shape in layout), np.float32)
         self.dict: dict[str, Vector] = pieces(self.tensor, layout)
-        self.write: Callable[[Vector, Any, int], None] = (
-            game.write_information_state if self.perfect_recall else game.write_observation
-        )
 
     def set_from(self, state: BridgeState, player: int) -> None:
-        self.write(self.tensor, state.deal, player)
+        """The episode's tensor for ``player``: its information state, or its observation."""
+        if self.perfect_recall:
+            state.deal.write_information_state(self.tensor, player)
+        else:
+            state.deal.write_observation(self.tensor, player)
 
     def string_from(self, state: BridgeState, player: int) -> str:
         if self.perfect_recall:

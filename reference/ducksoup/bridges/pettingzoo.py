@@ -10,8 +10,9 @@ forbids (refused, changing nothing: an illegal action is never turned into a los
 ``reset``. ``render_mode="ansi"`` returns the text of the game's table, told by the game's narrator
 (:class:`~ducksoup.bridges.render.NarratedTable`).
 
-A game's environment subclasses :class:`CardEnv` and gives its engine, its action numbers, its observation
-vector, its rewards and its narrator (the methods that raise ``NotImplementedError``).
+A game's environment subclasses :class:`CardEnv` and gives its engine, its
+:class:`~ducksoup.bridges.encoding.Encoding` (action numbers and observation vector, used as they are), its rewards
+and its narrator (the methods that raise ``NotImplementedError``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from rich.console import Console
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.render import NarratedTable
 from ducksoup.bridges.tensors import Vector
 from ducksoup.narration import StepNarrator
@@ -86,7 +88,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
     """What an episode is: ``deal`` or ``round``."""
     seat_option: ClassVar[str] = "dealer"
     """The option naming the seat an episode starts from (``dealer``, ``start``)."""
-    num_actions: ClassVar[int] = 0
+    encoding: ClassVar[Encoding]
+    """The game's action numbers and observation vector."""
 
     def setup(self, render_mode: str | None, players: int, seat: Any, high: Vector) -> None:
         """Called by a game's ``__init__`` once its own options are checked: the spaces and the agents."""
@@ -99,6 +102,7 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
             choices = seats_or(range(players), "None (at random)")
             raise ValueError(f"{name}: {self.seat_option} is {choices}, not {seat!r}")
         self.render_mode = render_mode
+        self.num_actions = self.encoding.num_actions
         self.players = players
         self.seat = seat
         agents = [f"player_{player}" for player in range(players)]
@@ -133,17 +137,9 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         """A deck order given to ``reset``, checked, as card numbers (the engine's error if it is none)."""
         raise NotImplementedError
 
-    def legal_ids(self, deal: Any) -> list[int]:
-        raise NotImplementedError
-
-    def engine_action(self, player: int, number: int) -> Any:
-        raise NotImplementedError
-
-    def action_text(self, number: int) -> str:
-        raise NotImplementedError
-
     def write_observation(self, out: Vector, deal: Any, player: int) -> None:
-        raise NotImplementedError
+        """Write ``deal.observation(player)`` into ``out``: the encoding's, unless the game keeps a faster writer."""
+        self.encoding.write_observation(out, deal, player)
 
     def final_rewards(self, deal: Any) -> list[float]:
         raise NotImplementedError
@@ -224,13 +220,14 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         player = self.possible_agents.index(agent)
         number = self.action_number(action, agent)
         legal = self.legal_actions()
+        encoding = self.encoding
         if number not in legal:
-            said = self.action_text(number) if 0 <= number < self.num_actions else "no action"
+            said = encoding.action_text(number) if 0 <= number < self.num_actions else "no action"
             raise ValueError(
                 f"{name}: {agent} cannot take action {number} ({said}) now; "
-                f"the legal actions are {', '.join(f'{n} ({self.action_text(n)})' for n in legal)}"
+                f"the legal actions are {', '.join(f'{n} ({encoding.action_text(n)})' for n in legal)}"
             )
-        taken = self.engine_action(player, number)
+        taken = encoding.engine_action(player, number)
         self._cumulative_rewards[agent] = 0
         deal.apply(taken)
         self.legal = None
@@ -250,7 +247,7 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         """The legal action numbers of the agent to act, ascending."""
         if self.legal is None:
             assert self.deal is not None, "reset() starts a deal"
-            self.legal = self.legal_ids(self.deal)
+            self.legal = self.encoding.legal_ids(self.deal)
         return self.legal
 
     def render(self) -> str | None:

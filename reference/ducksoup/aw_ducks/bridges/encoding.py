@@ -41,6 +41,7 @@ from ducksoup.aw_ducks.engine import (
     check_players,
 )
 from ducksoup.bridges.chance import EVERYONE, NOBODY, ChanceEpisode
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.tensors import Layout, Vector, information_layout, offsets, write_information
 
 JSON = dict[str, Any]
@@ -228,14 +229,19 @@ def write_observation(out: Vector, game: Round, player: int) -> None:
     ObservationWriter(game.players).write(out, game, player)
 
 
+ENCODING = Encoding(NUM_ACTIONS, legal_ids, engine_action, action_text, NAMES, write_observation)
+"""What the bridges use of Aw Ducks!'s encoding: the action numbers, the card names and the observation vector
+(an environment keeps its own :class:`ObservationWriter`, which is faster)."""
+
+
 class ChanceRound(ChanceEpisode):
     """One round of Aw Ducks!, its 96 cards chosen one at a time as they are taken: each card of a Draw (and of
     its chain of ducks), of a Safe Draw, a Quick Quack and a Secret Stash. Chance outcomes are card numbers
     0-41 (ducks 36-41)."""
 
+    encoding: ClassVar[Encoding] = ENCODING
     pack: ClassVar[tuple[int, ...]] = FULL
     kinds: ClassVar[int] = KINDS
-    num_actions: ClassVar[int] = NUM_ACTIONS
     unit: ClassVar[str] = "round"
 
     def __init__(self, players: int = 2, start: int = 0) -> None:
@@ -265,18 +271,6 @@ class ChanceRound(ChanceEpisode):
     def may_take_cards(self, engine: Round, number: int) -> bool:
         """A Draw and a discard take cards; a Score never does."""
         return number != SCORE_ACTION
-
-    def legal_ids(self, engine: Round) -> list[int]:
-        return legal_ids(engine)
-
-    def engine_action(self, player: int, number: int) -> Any:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
 
     def final_returns(self, engine: Round) -> list[float]:
         """Each player's points of the round."""

@@ -32,14 +32,12 @@ from ducksoup.aw_ducks.bridges.encoding import (
     MAX_POINTS,
     NUM_ACTIONS,
     ChanceRound,
-    action_text,
     information_state_layout,
     max_actions,
     observation_layout,
 )
-from ducksoup.aw_ducks.engine import KINDS, NAMES
+from ducksoup.aw_ducks.engine import KINDS
 from ducksoup.bridges.openspiel import BridgeGame, Facts, register
-from ducksoup.bridges.tensors import Vector
 
 SHORT_NAME = "python_aw_ducks"
 FACTS = Facts(
@@ -83,18 +81,6 @@ class AwDucksGame(BridgeGame):
 
     def new_episode(self) -> ChanceRound:
         return ChanceRound(self.players, self.start)
-
-    def write_observation(self, out: Vector, episode: ChanceRound, player: int) -> None:
-        episode.write_observation(out, player)
-
-    def write_information_state(self, out: Vector, episode: ChanceRound, player: int) -> None:
-        episode.write_information_state(out, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
 
 
 register(AwDucksGame)

@@ -28,18 +28,12 @@ from typing import Any, ClassVar
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
-from ducksoup.aw_ducks.bridges.encoding import (
-    NUM_ACTIONS,
-    ObservationWriter,
-    action_text,
-    engine_action,
-    legal_ids,
-    observation_high,
-)
+from ducksoup.aw_ducks.bridges.encoding import ENCODING, ObservationWriter, observation_high
 from ducksoup.aw_ducks.display import CardStyle
 from ducksoup.aw_ducks.engine import CARDS, FULL, PLAYER_COUNTS, Round, deck_numbers
 from ducksoup.aw_ducks.narrate import Narrator, Teller
 from ducksoup.aw_ducks.traces import TraceRecorder
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, plain, wrapped
 from ducksoup.bridges.tensors import Vector
 from ducksoup.display import plain_output
@@ -55,7 +49,7 @@ class raw_env(CardEnv):
     """The environment without wrappers (PettingZoo's name for it)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "aw_ducks_v0", "is_parallelizable": False}
-    num_actions: ClassVar[int] = NUM_ACTIONS
+    encoding: ClassVar[Encoding] = ENCODING
     unit: ClassVar[str] = "round"
     seat_option: ClassVar[str] = "start"
 
@@ -81,16 +75,8 @@ class raw_env(CardEnv):
     def deck_from(self, cards: Sequence[Any]) -> list[int]:
         return deck_numbers(cards)
 
-    def legal_ids(self, deal: Round) -> list[int]:
-        return legal_ids(deal)
-
-    def engine_action(self, player: int, number: int) -> Any:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
     def write_observation(self, out: Vector, deal: Round, player: int) -> None:
+        """The environment's own writer, which keeps the counts of the piles that only grow."""
         self.writer.write(out, deal, player)
 
     def final_rewards(self, deal: Round) -> list[float]:

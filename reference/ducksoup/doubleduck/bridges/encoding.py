@@ -27,6 +27,7 @@ import numpy as np
 
 from ducksoup.arguments import check_options, check_player
 from ducksoup.bridges.chance import NOBODY, ChanceEpisode
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.tensors import Layout, Vector, information_layout, offsets, write_information
 from ducksoup.doubleduck.engine import (
     ACTION_INFO,
@@ -170,13 +171,17 @@ def write_observation(out: Vector, deal: Deal, player: int) -> None:
         out[OFFSET["scores"] :] = deal.scores()
 
 
+ENCODING = Encoding(NUM_ACTIONS, legal_ids, engine_action, action_text, NAMES, write_observation)
+"""What the bridges use of Doubleduck's encoding: the action numbers, the card names and the observation vector."""
+
+
 class ChanceDeal(ChanceEpisode):
     """One Doubleduck deal, its 104 cards chosen one at a time: the 52 dealt (the dealer's left first, round to
     the left), then each card drawn in the Duck course. Chance outcomes are card numbers 0-51."""
 
+    encoding: ClassVar[Encoding] = ENCODING
     pack: ClassVar[tuple[int, ...]] = tuple(sorted(list(range(52)) * 2))
     kinds: ClassVar[int] = 52
-    num_actions: ClassVar[int] = NUM_ACTIONS
     fixed_draws: ClassVar[bool] = True
 
     def __init__(self, draw: str = DrawOrder.WINNER_FIRST.value, dealer: int = 3) -> None:
@@ -213,18 +218,6 @@ class ChanceDeal(ChanceEpisode):
     def shown_later(self) -> set[int]:
         """The cards played so far: face up, seen by all."""
         return {number // CALLS for actor, number, _ in self.events if actor >= 0}
-
-    def legal_ids(self, engine: Deal) -> list[int]:
-        return legal_ids(engine)
-
-    def engine_action(self, player: int, number: int) -> Any:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
 
     def final_returns(self, engine: Deal) -> list[float]:
         """Each player's side's deal score."""

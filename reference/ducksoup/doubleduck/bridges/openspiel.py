@@ -31,7 +31,6 @@ from typing import Any, ClassVar
 import pyspiel
 
 from ducksoup.bridges.openspiel import BridgeGame, Facts, register
-from ducksoup.bridges.tensors import Vector
 from ducksoup.doubleduck.bridges.encoding import (
     INFORMATION_LAYOUT,
     MAX_ACTIONS,
@@ -39,9 +38,7 @@ from ducksoup.doubleduck.bridges.encoding import (
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     ChanceDeal,
-    action_text,
 )
-from ducksoup.doubleduck.engine import NAMES
 from duckspec.doubleduck.variants import DrawOrder
 
 SHORT_NAME = "python_doubleduck"
@@ -81,18 +78,6 @@ class DoubleduckGame(BridgeGame):
 
     def new_episode(self) -> ChanceDeal:
         return ChanceDeal(self.draw, self.dealer)
-
-    def write_observation(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        episode.write_observation(out, player)
-
-    def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        episode.write_information_state(out, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
 
 
 register(DoubleduckGame)

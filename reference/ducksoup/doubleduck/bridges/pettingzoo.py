@@ -26,17 +26,10 @@ from typing import Any, ClassVar
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, wrapped
-from ducksoup.bridges.tensors import Vector
 from ducksoup.display import Style, plain_output
-from ducksoup.doubleduck.bridges.encoding import (
-    NUM_ACTIONS,
-    OBSERVATION_HIGH,
-    action_text,
-    engine_action,
-    legal_ids,
-    write_observation,
-)
+from ducksoup.doubleduck.bridges.encoding import ENCODING, OBSERVATION_HIGH
 from ducksoup.doubleduck.engine import CARDS, Deal, deck_numbers
 from ducksoup.doubleduck.narrate import Narrator
 from ducksoup.doubleduck.traces import TraceRecorder
@@ -56,7 +49,7 @@ class raw_env(CardEnv):
     """The environment without wrappers (PettingZoo's name for it)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "doubleduck_v0", "is_parallelizable": False}
-    num_actions: ClassVar[int] = NUM_ACTIONS
+    encoding: ClassVar[Encoding] = ENCODING
 
     def __init__(self, render_mode: str | None = None, draw: str = "winner-first", dealer: int | None = None) -> None:
         EzPickle.__init__(self, render_mode=render_mode, draw=draw, dealer=dealer)
@@ -78,18 +71,6 @@ class raw_env(CardEnv):
 
     def deck_from(self, cards: Sequence[Any]) -> list[int]:
         return deck_numbers(cards)
-
-    def legal_ids(self, deal: Deal) -> list[int]:
-        return legal_ids(deal)
-
-    def engine_action(self, player: int, number: int) -> Any:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def write_observation(self, out: Vector, deal: Deal, player: int) -> None:
-        write_observation(out, deal, player)
 
     def final_rewards(self, deal: Deal) -> list[float]:
         scores = deal.scores()

@@ -26,12 +26,15 @@ from typing import Any, ClassVar, NamedTuple
 
 from ducksoup.arguments import check_options
 from ducksoup.bridges.chance import EVERYONE, ChanceEpisode
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.duck_soup.bridges.encoding import (
     DUCK_ACTION,
-    NUM_ACTIONS,
+    ENCODING,
+    Vector,
     action_text,
+    encode_view,
     engine_action,
-    legal_ids,
+    write_observation,
 )
 from ducksoup.duck_soup.engine import (
     ACTION_INFO,
@@ -56,6 +59,20 @@ MAX_ACTIONS = 78
 can add one answer "duck" (a quack answered by a quack-quack makes two tricks of four actions)."""
 MAX_DRAWS = 13
 """Draws in a deal at most: each takes at least two of the 26 cards of the stock."""
+ACTION_ROW = 2 + 52 + 4 + 1
+"""An action in the information-state tensor: who (2), the card (52), the call (4), or "duck" (1)."""
+DRAW_ROW = 52 + 52
+"""A draw in the information-state tensor: the cards the player drew (52), the new face-up card (52)."""
+INFORMATION_STATE_LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("player", (2,)),
+    ("dealer", (2,)),
+    ("hand", (52,)),
+    ("face_up", (52,)),
+    ("actions", (MAX_ACTIONS, ACTION_ROW)),
+    ("draws", (MAX_DRAWS, DRAW_ROW)),
+)
+"""The pieces of the information-state tensor: the player, the dealer, the hand dealt, the first face-up
+card, then one row per action of either player and one row per draw, in order."""
 
 
 class Draw(NamedTuple):
@@ -79,9 +96,9 @@ class ChanceDeal(ChanceEpisode):
     (:mod:`ducksoup.duck_soup.bridges.encoding`) at a player's turn.
     """
 
+    encoding: ClassVar[Encoding] = ENCODING
     pack: ClassVar[tuple[int, ...]] = tuple(range(52))
     kinds: ClassVar[int] = 52
-    num_actions: ClassVar[int] = NUM_ACTIONS
     deck_start: ClassVar[int] = DEALT
     fixed_draws: ClassVar[bool] = True
 
@@ -142,18 +159,6 @@ class ChanceDeal(ChanceEpisode):
     def shown_later(self) -> set[int]:
         """The cards played so far: face up, seen by both."""
         return {number >> 2 for actor, number, _ in self.events if actor >= 0 and number != DUCK_ACTION}
-
-    def legal_ids(self, engine: Deal) -> list[int]:
-        return legal_ids(engine)
-
-    def engine_action(self, player: int, number: int) -> Action:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
 
     def final_returns(self, engine: Deal) -> list[float]:
         """Each player's deal score minus the opponent's."""
@@ -249,7 +254,7 @@ class ChanceDeal(ChanceEpisode):
         view = super().view(player)
         if self.pending is None or self.engine is None:
             return view
-        _, actor, card, _ = ACTION_INFO[id(self.engine_action(self.pending_player, self.pending))]
+        _, actor, card, _ = ACTION_INFO[id(engine_action(self.pending_player, self.pending))]
         view["phase"], view["to_act"] = "draw", None
         if card >= 0:
             view["table"] += NAMES[card]
@@ -258,6 +263,17 @@ class ChanceDeal(ChanceEpisode):
             else:
                 view["opponent_hand"] -= 1
         return view
+
+    def write_observation(self, out: Vector, player: int) -> None:
+        """The observation tensor: read from the engine at a player's turn and at the end, else the encoding of
+        :meth:`view` (while the hands are dealt or a draw's cards are chosen)."""
+        if self.engine is not None and self.pending is None:
+            write_observation(out, self.engine, player)
+        else:
+            encode_view(self.view(player), out)
+
+    def write_information_state(self, out: Vector, player: int) -> None:
+        write_information_state(out, self, player)
 
 
 def _draw(drawn: list[tuple[int, int]], winner: int, taken: int) -> Draw:
@@ -288,3 +304,27 @@ def _finishes_trick(deal: Deal, action: Action) -> bool:
     if phase is not FOLLOW:
         return False
     return call != QUACK and not (deal.silent and RANK[card] == RANK[deal.table[0]])
+
+
+def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
+    """Write ``player``'s information state into ``out`` (:data:`INFORMATION_STATE_LAYOUT`)."""
+    out.fill(0.0)
+    ones = [player, 2 + deal.dealer]
+    ones += [4 + card for card in deal.dealt_to(player)]
+    if not deal.hidden and len(deal.deck) > DEALT:
+        ones.append(56 + deal.deck[DEALT])
+    at = 108
+    for actor, number in deal.actions:
+        ones.append(at + actor)
+        if number == DUCK_ACTION:
+            ones.append(at + 58)
+        else:
+            ones += [at + 2 + (number >> 2), at + 54 + (number & 3)]
+        at += ACTION_ROW
+    at = 108 + MAX_ACTIONS * ACTION_ROW
+    for drawn, face_up in deal.draws:
+        ones += [at + card for card in drawn[player]]
+        if face_up >= 0:
+            ones.append(at + 52 + face_up)
+        at += DRAW_ROW
+    out[ones] = 1.0

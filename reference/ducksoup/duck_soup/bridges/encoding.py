@@ -29,6 +29,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.duck_soup.engine import ACTION_INFO, DUCKS, NAMES, OVER, PLAYS, Deal
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.quacking import Call
@@ -219,6 +220,10 @@ def write_observation(out: Vector, deal: Deal, player: int) -> None:
         soup1,
         *scores,
     )
+
+
+ENCODING = Encoding(NUM_ACTIONS, legal_ids, engine_action, action_text, NAMES, write_observation)
+"""What the bridges use of Duck Soup's encoding: the action numbers, the card names and the observation vector."""
 
 
 def _cards(text: str) -> list[int]:

@@ -37,18 +37,13 @@ import pyspiel
 
 from ducksoup.bridges.openspiel import BridgeGame, BridgeState, Facts, register
 from ducksoup.bridges.openspiel import parse_parameters as parse_values
-from ducksoup.duck_soup.bridges.chance import DEALT, MAX_ACTIONS, MAX_DRAWS, ChanceDeal
+from ducksoup.duck_soup.bridges.chance import DEALT, INFORMATION_STATE_LAYOUT, MAX_ACTIONS, ChanceDeal
 from ducksoup.duck_soup.bridges.encoding import (
-    DUCK_ACTION,
     MAX_SCORE,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
-    Vector,
     action_text,
-    encode_view,
-    write_observation,
 )
-from ducksoup.duck_soup.engine import NAMES
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
@@ -76,21 +71,6 @@ GAME_INFO = pyspiel.GameInfo(
     utility_sum=0.0,
     max_game_length=MAX_ACTIONS,
 )
-
-ACTION_ROW = 2 + 52 + 4 + 1
-"""An action in the information-state tensor: who (2), the card (52), the call (4), or "duck" (1)."""
-DRAW_ROW = 52 + 52
-"""A draw in the information-state tensor: the cards the player drew (52), the new face-up card (52)."""
-INFORMATION_STATE_LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("player", (2,)),
-    ("dealer", (2,)),
-    ("hand", (52,)),
-    ("face_up", (52,)),
-    ("actions", (MAX_ACTIONS, ACTION_ROW)),
-    ("draws", (MAX_DRAWS, DRAW_ROW)),
-)
-"""The pieces of the information-state tensor: the player, the dealer, the hand dealt, the first face-up
-card, then one row per action of either player and one row per draw, in order."""
 
 
 def parse_parameters(params: Mapping[str, Any]) -> tuple[RuleOptions, int]:
@@ -148,45 +128,6 @@ class DuckSoupGame(BridgeGame):
     def max_chance_nodes_in_history(self) -> int:
         """Every card is chosen once: 26 dealt, 26 in the stock."""
         return 52
-
-    def write_observation(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        if episode.engine is not None and episode.pending is None:
-            write_observation(out, episode.engine, player)
-        else:
-            encode_view(episode.view(player), out)
-
-    def write_information_state(self, out: Vector, episode: ChanceDeal, player: int) -> None:
-        write_information_state(out, episode, player)
-
-    def card_name(self, card: int) -> str:
-        return NAMES[card]
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-
-def write_information_state(out: Vector, deal: ChanceDeal, player: int) -> None:
-    """Write ``player``'s information state into ``out`` (:data:`INFORMATION_STATE_LAYOUT`)."""
-    out.fill(0.0)
-    ones = [player, 2 + deal.dealer]
-    ones += [4 + card for card in deal.dealt_to(player)]
-    if not deal.hidden and len(deal.deck) > DEALT:
-        ones.append(56 + deal.deck[DEALT])
-    at = 108
-    for actor, number in deal.actions:
-        ones.append(at + actor)
-        if number == DUCK_ACTION:
-            ones.append(at + 58)
-        else:
-            ones += [at + 2 + (number >> 2), at + 54 + (number & 3)]
-        at += ACTION_ROW
-    at = 108 + MAX_ACTIONS * ACTION_ROW
-    for drawn, face_up in deal.draws:
-        ones += [at + card for card in drawn[player]]
-        if face_up >= 0:
-            ones.append(at + 52 + face_up)
-        at += DRAW_ROW
-    out[ones] = 1.0
 
 
 register(DuckSoupGame)

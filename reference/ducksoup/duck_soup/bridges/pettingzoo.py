@@ -33,22 +33,14 @@ from typing import Any, ClassVar
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
+from ducksoup.bridges.encoding import Encoding
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, wrapped
-from ducksoup.bridges.tensors import Vector
 from ducksoup.display import Style, plain_output
-from ducksoup.duck_soup.bridges.encoding import (
-    NUM_ACTIONS,
-    OBSERVATION_HIGH,
-    action_text,
-    engine_action,
-    legal_ids,
-    write_observation,
-)
+from ducksoup.duck_soup.bridges.encoding import ENCODING, OBSERVATION_HIGH
 from ducksoup.duck_soup.engine import CARDS, Deal, card_number, check_deck
 from ducksoup.duck_soup.narrate import Narrator
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.narration import StepNarrator
-from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
 NAME = "duck_soup_v0"
@@ -63,7 +55,7 @@ class raw_env(CardEnv):
     """The environment without wrappers (PettingZoo's name for it)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": NAME, "is_parallelizable": False}
-    num_actions: ClassVar[int] = NUM_ACTIONS
+    encoding: ClassVar[Encoding] = ENCODING
 
     def __init__(
         self,
@@ -101,18 +93,6 @@ class raw_env(CardEnv):
         deck = [card_number(card) for card in cards]
         check_deck(deck)
         return deck
-
-    def legal_ids(self, deal: Deal) -> list[int]:
-        return legal_ids(deal)
-
-    def engine_action(self, player: int, number: int) -> Action:
-        return engine_action(player, number)
-
-    def action_text(self, number: int) -> str:
-        return action_text(number)
-
-    def write_observation(self, out: Vector, deal: Deal, player: int) -> None:
-        write_observation(out, deal, player)
 
     def final_rewards(self, deal: Deal) -> list[float]:
         first, second = deal.scores()
