@@ -26,8 +26,18 @@ from ducksoup.records import (
     check_size,
     lex,
     quote,
-    shared_tag_lines,
     whole,
+)
+from ducksoup.records.grammar import (
+    Header,
+    RecordParser,
+    Sections,
+    drawn_card,
+    hand_cards,
+    header_lines,
+    not_a_card,
+    split_number,
+    tag_at,
 )
 from ducksoup.records.players import player_named, player_names
 from duckspec.doubleduck import GAME_ID
@@ -115,7 +125,7 @@ class Record:
         return (self.dealer + deal) % SEATS
 
     def tag_at(self, name: str) -> Pos:
-        return dict(self.tags_at).get(name, NOWHERE)
+        return tag_at(self.tags_at, name)
 
 
 def read_card(text: str) -> str | None:
@@ -137,9 +147,8 @@ def read_call(word: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
 _SCORE_RE = re.compile(r"(\d+)-(\d+)")
-_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
+DEALS = Sections("deal", "its hands and tricks", '[Scope "game"]')
 
 
 @dataclass
@@ -176,39 +185,27 @@ class _DealDraft:
 
 
 @dataclass
-class _Header:
+class _Header(Header):
     players: tuple[str, ...] = ("", "", "", "")
     dealer: int = 0
     scope: str = "deal"
     draw: str = "winner-first"
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
 
-class _Parser:
+class _Parser(RecordParser[_Header]):
     def __init__(self, items: Iterable[Item]) -> None:
-        self.items = items
-        self.tags = Tags(KNOWN_TAGS)
-        self.header: _Header | None = None
+        super().__init__(
+            items,
+            KNOWN_TAGS,
+            'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
+            '[Dealer "Dan"]; [Dealer] is required',
+        )
         self.deals: list[_DealDraft] = []
         self.callable: Move | None = None  # the card just read, which a call may follow
         self.numbered: Pos | None = None  # a trick number just read, which a card must follow
 
     def parse(self) -> Record:
-        items = iter(self.items)
-        item = next(items, None)
-        while item is not None:
-            following = next(items, None)
-            if item.kind == "tag":
-                self.tags.add(item)
-            else:
-                header = self.end_header(item.at)
-                if item.kind == "line":
-                    self.hand(item, header)
-                elif self.word(item, following, header):
-                    following = next(items, None)
-            item = following
-        header = self.end_header((1, 1))
+        header = self.read_items()
         self.check_unnumbered(self.numbered or NOWHERE)
         return Record(
             header.dealer,
@@ -220,19 +217,15 @@ class _Parser:
             tuple(header.tags_at),
         )
 
+    def body_item(self, item: Item, following: Item | None, header: _Header) -> int:
+        if item.kind == "line":
+            self.hand(item, header)
+            return 0
+        return self.word(item, following, header)
+
     # The header
 
-    def end_header(self, at: Pos) -> _Header:
-        if self.header is not None:
-            return self.header
-        tags = self.tags
-        tags.closed = True
-        if not tags:
-            raise RecordError(
-                'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
-                '[Dealer "Dan"]; [Dealer] is required',
-                at,
-            )
+    def read_header(self, tags: Tags, at: Pos) -> _Header:
         check_game(tags, GAME_ID, SUITE.title)
         check_format(tags, (FORMAT_VERSION,))
         header = _Header()
@@ -252,24 +245,13 @@ class _Parser:
             _check_sides(sides, header.players)
         header.draw = tags.choice("Draw", tuple(order.value for order in DrawOrder), DrawOrder.WINNER_FIRST.value)
         header.scope = tags.choice("Scope", ("deal", "game"), "deal")
-        self.header = header
         return header
 
     # The body
 
     def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
         """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        if number is None and self.deals:
-            return self.deals[-1]
-        expected = len(self.deals) + 1
-        if number is not None and number != expected:
-            if number == 1:
-                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
-            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
-        if expected > 1 and header.scope == "deal":
-            raise RecordError('a record of one deal holds one deal: for more, say [Scope "game"]', at)
-        self.deals.append(_DealDraft(at))
-        return self.deals[-1]
+        return DEALS.current(self.deals, _DealDraft, at, header.scope, number)
 
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
@@ -282,14 +264,7 @@ class _Parser:
         if first is not None:
             raise RecordError(f"{possessive(header.players, seat)} hand is already written at line {first[0]}", item.at)
         deal.hand_lines[seat] = item.at
-        for count, (word, at) in enumerate(item.words, 1):
-            if count > HAND_SIZE:
-                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (§2)", at)
-            if word == "?":
-                continue
-            card = read_card(word)
-            if card is None:
-                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+        for card, at in hand_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "§2"):
             deal.hands[seat].append(card)
             deal.hands_at[seat].append(at)
 
@@ -298,19 +273,15 @@ class _Parser:
         text, at = item.text, item.at
         next_word = following.text.lower() if following and following.kind == "word" else ""
         callable_move, self.callable = self.callable, None
-        if text.lower() == "deal":
-            if not next_word.isdigit() or following is None:
-                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
-            self.check_unnumbered(at)
-            self.deal(at, header, whole(next_word, "a deal number", following.at))
+        heading = DEALS.number(item, following, lambda: self.check_unnumbered(at))
+        if heading is not None:
+            self.deal(at, header, heading)
             return 1
-        number = _NUMBER_RE.fullmatch(text)
-        if number:
-            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
-            if number.group(2):
-                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
-                return self.word(rest, following, header)
-            return 0
+        numbered = split_number(item)
+        if numbered:
+            digits, rest = numbered
+            self.trick_number(whole(digits, "a trick number", at), at, header)
+            return 0 if rest is None else self.word(rest, following, header)
         score = _SCORE_RE.fullmatch(text)
         if score:
             self.score(score, at, header)
@@ -331,9 +302,7 @@ class _Parser:
             )
         card = read_card(text)
         if card is None:
-            if len(text) <= 3:
-                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
-            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
+            raise not_a_card(text, at, CARD_HELP, WORD_HELP)
         move = Move(card, "", at)
         self.move(move, header)
         self.callable = move
@@ -361,7 +330,7 @@ class _Parser:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
         if deal.score is not None:
-            raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
+            raise DEALS.scored_twice(deal.score_at, at)
         deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
         deal.score_at = at
 
@@ -384,7 +353,7 @@ class _Parser:
     @staticmethod
     def check_open(deal: _DealDraft, at: Pos) -> None:
         if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+            raise DEALS.ended(at)
 
     def move(self, move: Move, header: _Header) -> None:
         deal = self.deal(move.at, header)
@@ -401,9 +370,7 @@ class _Parser:
 
     def draw(self, text: str, at: Pos) -> None:
         self.check_unnumbered(at)
-        card = None if text == "?" else read_card(text)
-        if card is None and text != "?":
-            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
+        card = drawn_card(text, at, read_card)
         deal = self.deals[-1] if self.deals else None
         if deal is None or not deal.tricks or deal.score is not None:
             raise RecordError("a drawn card is written after the trick that draws it", at)
@@ -456,7 +423,7 @@ def possessive(players: tuple[str, ...], seat: int) -> str:
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.doubleduck.record.parse_record`, which documents it)."""
     check_size(text)
-    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+    return _Parser(lex(text, DEALS.heading)).parse()
 
 
 # Writing
@@ -466,8 +433,7 @@ def write(record: Record, comments: dict[tuple[int, int], str] | None = None) ->
     """The record as text (:func:`ducksoup.doubleduck.record.format_record`, which documents it); ``comments``
     adds a comment after a trick, by (deal, trick), both from 0."""
     named = bool(record.players[0])
-    lines = shared_tag_lines(GAME_ID, FORMAT_VERSION)
-    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = header_lines(GAME_ID, FORMAT_VERSION, record.tags)
     label = [record.players[seat] if named else f"Player {seat}" for seat in range(SEATS)]
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")

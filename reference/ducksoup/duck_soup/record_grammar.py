@@ -26,8 +26,18 @@ from ducksoup.records import (
     check_size,
     lex,
     quote,
-    shared_tag_lines,
     whole,
+)
+from ducksoup.records.grammar import (
+    Header,
+    RecordParser,
+    Sections,
+    drawn_card,
+    hand_cards,
+    header_lines,
+    not_a_card,
+    split_number,
+    tag_at,
 )
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.seats import opponent
@@ -130,7 +140,7 @@ class Record:
         return self.dealer ^ (deal % 2)
 
     def tag_at(self, name: str) -> Pos:
-        return dict(self.tags_at).get(name, NOWHERE)
+        return tag_at(self.tags_at, name)
 
 
 def read_card(text: str) -> str | None:
@@ -140,9 +150,8 @@ def read_card(text: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
 _SCORE_RE = re.compile(r"(\d+)-(\d+)")
-_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
+DEALS = Sections("deal", "its hands and tricks", '[Scope "game"] or [Scope "match"]')
 KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
 
 
@@ -201,7 +210,7 @@ class _DealDraft:
 
 
 @dataclass
-class _Header:
+class _Header(Header):
     players: tuple[str, str] = ("", "")
     dealer: int = 0
     scope: str = "deal"
@@ -209,34 +218,22 @@ class _Header:
     double_draw: str = "winner-first"
     calls: str = "spoken"
     best_of: int = 1
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
 
-class _Parser:
+class _Parser(RecordParser[_Header]):
     def __init__(self, items: Iterable[Item]) -> None:
-        self.items = items
-        self.tags = Tags(KNOWN_TAGS)
-        self.header: _Header | None = None
+        super().__init__(
+            items,
+            KNOWN_TAGS,
+            'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
+            "[Dealer] is required",
+        )
         self.deals: list[_DealDraft] = []
         self.callable: Move | None = None  # the card move just read, which a call may follow
         self.numbered: Pos | None = None  # a trick number just read, which a lead must follow
 
     def parse(self) -> Record:
-        items = iter(self.items)
-        item = next(items, None)
-        while item is not None:
-            following = next(items, None)
-            if item.kind == "tag":
-                self.tags.add(item)
-            else:
-                header = self.end_header(item.at)
-                if item.kind == "line":
-                    self.hand(item, header)
-                elif self.word(item, following, header):
-                    following = next(items, None)
-            item = following
-        header = self.end_header((1, 1))
+        header = self.read_items()
         if self.numbered:
             raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
         return Record(
@@ -252,20 +249,16 @@ class _Parser:
             header.calls,
         )
 
+    def body_item(self, item: Item, following: Item | None, header: _Header) -> int:
+        if item.kind == "line":
+            self.hand(item, header)
+            return 0
+        return self.word(item, following, header)
+
     # The header
 
-    def end_header(self, at: Pos) -> _Header:
-        if self.header is not None:
-            return self.header
-        tags = self.tags
-        tags.closed = True
+    def read_header(self, tags: Tags, at: Pos) -> _Header:
         header = _Header()
-        if not tags:
-            raise RecordError(
-                'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
-                "[Dealer] is required",
-                at,
-            )
         dealer = tags.get("Dealer")
         if dealer is None:
             raise RecordError(
@@ -292,7 +285,6 @@ class _Parser:
                 "a deal or a game best of 1",
                 item.at,
             )
-        self.header = header
         return header
 
     @staticmethod
@@ -309,19 +301,7 @@ class _Parser:
 
     def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
         """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        if number is None and self.deals:
-            return self.deals[-1]
-        expected = len(self.deals) + 1
-        if number is not None and number != expected:
-            if number == 1:
-                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
-            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
-        if expected > 1 and header.scope == "deal":
-            raise RecordError(
-                'a record of one deal holds one deal: for more, say [Scope "game"] or [Scope "match"]', at
-            )
-        self.deals.append(_DealDraft(at))
-        return self.deals[-1]
+        return DEALS.current(self.deals, _DealDraft, at, header.scope, number)
 
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
@@ -336,16 +316,7 @@ class _Parser:
             assert first is not None
             raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
         deal.hand_lines[player] = item.at
-        count = 0
-        for word, at in item.words:
-            count += 1
-            if count > HAND_SIZE:
-                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (rule §3)", at, rule="§3")
-            if word == "?":
-                continue
-            card = read_card(word)
-            if card is None:
-                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+        for card, at in hand_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "rule §3", "§3"):
             for other in (0, 1):
                 if card in deal.hands[other]:
                     first = deal.hands_at[other][deal.hands[other].index(card)]
@@ -364,25 +335,21 @@ class _Parser:
         lower = text.lower()
         next_word = following.text.lower() if following and following.kind == "word" else ""
         callable_move, self.callable = self.callable, None
-        if lower == "deal":
-            if not next_word.isdigit() or following is None:
-                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
-            self.check_unnumbered(at)
-            self.deal(at, header, whole(next_word, "a deal number", following.at))
+        heading = DEALS.number(item, following, lambda: self.check_unnumbered(at))
+        if heading is not None:
+            self.deal(at, header, heading)
             return 1
-        number = _NUMBER_RE.fullmatch(text)
-        if number:
-            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
-            if number.group(2):
-                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
-                return self.word(rest, following, header)
-            return 0
+        numbered = split_number(item)
+        if numbered:
+            digits, rest = numbered
+            self.trick_number(whole(digits, "a trick number", at), at, header)
+            return 0 if rest is None else self.word(rest, following, header)
         score = _SCORE_RE.fullmatch(text)
         if score:
             self.check_unnumbered(at)
             deal = self.deal(at, header)
             if deal.score is not None:
-                raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
+                raise DEALS.scored_twice(deal.score_at, at)
             deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
             deal.score_at = at
             return 0
@@ -414,9 +381,7 @@ class _Parser:
             raise RecordError("every card played must be written: ? stands for an unknown card only in a hand", at)
         card = read_card(text)
         if card is None:
-            if len(text) <= 3:
-                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
-            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
+            raise not_a_card(text, at, CARD_HELP, WORD_HELP)
         move = Move(card, "", at)
         self.move(move, header)
         self.callable = move
@@ -430,7 +395,7 @@ class _Parser:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
         if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+            raise DEALS.ended(at)
         # The number is checked as the deal is replayed (record_inference), not here: where the calls written
         # split a numbered line into two tricks, the rules refuse a call on that line before the next number is
         # found wrong, and the record is refused at the line that made the game impossible.
@@ -441,7 +406,7 @@ class _Parser:
     def move(self, move: Move, header: _Header) -> None:
         deal = self.deal(move.at, header)
         if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", move.at)
+            raise DEALS.ended(move.at)
         if self.numbered:
             self.numbered = None
             trick = deal.tricks[-1]
@@ -462,9 +427,7 @@ class _Parser:
 
     def draw(self, text: str, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
-        card = None if text == "?" else read_card(text)
-        if card is None and text != "?":
-            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
+        card = drawn_card(text, at, read_card)
         trick = self.last_trick(at, "a drawn card")
         trick.drawn.append(card)
         trick.drawn_at.append(at)
@@ -533,7 +496,7 @@ def possessive(header: _Header | Record, player: int) -> str:
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.duck_soup.record.parse_record`, which documents it)."""
     check_size(text)
-    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+    return _Parser(lex(text, DEALS.heading)).parse()
 
 
 # Writing
@@ -542,8 +505,7 @@ def parse(text: str) -> Record:
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
     named = bool(record.players[0])
-    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
-    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = header_lines(SUITE.id, FORMAT_VERSIONS[-1], record.tags)
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")
     lines.append(f"[Dealer {quote(record.players[record.dealer] if named else str(record.dealer))}]")
