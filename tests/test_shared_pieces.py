@@ -206,6 +206,10 @@ def test_the_skeleton_refuses_a_scope_the_game_does_not_have(suite: GameSuite) -
     assert str(refused.value) == expected
 
 
+RECORD_WORDS = ("split_number", "hand_line_cards", "drawn_card", "not_a_card", "header_lines")
+"""The words every game's record reads or writes alike (:mod:`ducksoup.records.grammar`)."""
+
+
 @dataclass(frozen=True)
 class Piece:
     """A piece of machinery written once: where it lives, and the definitions that would be a game's own copy."""
@@ -268,6 +272,30 @@ SHARED_PIECES = (
         methods=frozenset({"precedence"}),
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
+    Piece(
+        "record grammar",
+        (
+            "ducksoup.records.grammar:RecordParser",
+            "ducksoup.records.grammar:Sections",
+            *(f"ducksoup.records.grammar:{name}" for name in RECORD_WORDS),
+        ),
+        classes=frozenset({"RecordParser", "Sections"}),
+        functions=frozenset(RECORD_WORDS),
+        kind="Parser",
+        methods=frozenset({"read_items", "end_header"}),
+    ),
+    Piece(
+        "record inference",
+        (
+            "ducksoup.records.inference:Search",
+            "ducksoup.records.inference:Continuation",
+            "ducksoup.records.inference:infer_parts",
+            "ducksoup.records.inference:playable",
+            "ducksoup.records.telling:told_record",
+        ),
+        classes=frozenset({"Continuation", "DeckPlacement"}),
+        functions=frozenset({"infer_parts", "playable", "told_record"}),
+    ),
     Piece(
         "report protocol",
         ("duckcheck.reports:Report",),

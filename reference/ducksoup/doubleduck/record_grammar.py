@@ -33,7 +33,7 @@ from ducksoup.records.grammar import (
     RecordParser,
     Sections,
     drawn_card,
-    hand_cards,
+    hand_line_cards,
     header_lines,
     not_a_card,
     split_number,
@@ -264,7 +264,7 @@ class _Parser(RecordParser[_Header]):
         if first is not None:
             raise RecordError(f"{possessive(header.players, seat)} hand is already written at line {first[0]}", item.at)
         deal.hand_lines[seat] = item.at
-        for card, at in hand_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "§2"):
+        for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "§2"):
             deal.hands[seat].append(card)
             deal.hands_at[seat].append(at)
 

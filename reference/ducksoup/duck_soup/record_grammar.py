@@ -33,7 +33,7 @@ from ducksoup.records.grammar import (
     RecordParser,
     Sections,
     drawn_card,
-    hand_cards,
+    hand_line_cards,
     header_lines,
     not_a_card,
     split_number,
@@ -316,7 +316,7 @@ class _Parser(RecordParser[_Header]):
             assert first is not None
             raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
         deal.hand_lines[player] = item.at
-        for card, at in hand_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "rule §3", "§3"):
+        for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "rule §3", "§3"):
             for other in (0, 1):
                 if card in deal.hands[other]:
                     first = deal.hands_at[other][deal.hands[other].index(card)]

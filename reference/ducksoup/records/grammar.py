@@ -7,7 +7,7 @@ it goes to the game's ``body_item``. The body is cut into numbered parts, Duck S
 Doubleduck's deals, Aw Ducks!'s rounds, each opened by its heading (``Deal 2``) or by its first word,
 and each closed by its scores: :class:`Sections` says so once for every game, in the game's word.
 The smaller pieces every format writes alike are here too: a numbered word (``5.`` before a trick or
-a turn, :func:`split_number`), the cards of a hand line (:func:`hand_cards`), a card drawn
+a turn, :func:`split_number`), the cards of a hand line (:func:`hand_line_cards`), a card drawn
 (:func:`drawn_card`), a word that is no card (:func:`not_a_card`), and the header a writer writes
 (:func:`header_lines`). What the words mean is the game's.
 """
@@ -153,7 +153,7 @@ def split_number(item: Item) -> tuple[str, Item | None] | None:
     return match.group(1), Item("word", rest, (item.at[0], item.at[1] + match.start(2))) if rest else None
 
 
-def hand_cards(
+def hand_line_cards(
     words: Sequence[tuple[str, Pos]],
     size: int,
     read: Callable[[str], str | None],
