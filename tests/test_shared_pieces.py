@@ -208,6 +208,21 @@ def test_the_skeleton_refuses_a_scope_the_game_does_not_have(suite: GameSuite) -
 
 RECORD_WORDS = ("split_number", "hand_line_cards", "drawn_card", "not_a_card", "header_lines")
 """The words every game's record reads or writes alike (:mod:`ducksoup.records.grammar`)."""
+PARSER_METHODS = (
+    "read_items",
+    "end_header",
+    "deal",
+    "start_hand",
+    "check_unnumbered",
+    "check_open",
+    "score",
+    "open_trick",
+    "move",
+    "last_trick",
+    "draw",
+)
+"""What a record's parser does the same in every game (:class:`~ducksoup.records.grammar.RecordParser`) or every
+trick-taking game (:class:`~ducksoup.records.tricks.TrickParser`), which no game's parser defines again."""
 
 
 @dataclass(frozen=True)
@@ -278,11 +293,13 @@ SHARED_PIECES = (
             "ducksoup.records.grammar:RecordParser",
             "ducksoup.records.grammar:Sections",
             *(f"ducksoup.records.grammar:{name}" for name in RECORD_WORDS),
+            "ducksoup.records.tricks:TrickParser",
+            "ducksoup.records.tricks:trick_words",
         ),
-        classes=frozenset({"RecordParser", "Sections"}),
-        functions=frozenset(RECORD_WORDS),
+        classes=frozenset({"RecordParser", "Sections", "TrickParser", "TrickNotation"}),
+        functions=frozenset({*RECORD_WORDS, "trick_words"}),
         kind="Parser",
-        methods=frozenset({"read_items", "end_header"}),
+        methods=frozenset(PARSER_METHODS),
     ),
     Piece(
         "record inference",

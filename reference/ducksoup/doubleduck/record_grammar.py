@@ -26,20 +26,16 @@ from ducksoup.records import (
     check_size,
     lex,
     quote,
-    whole,
 )
 from ducksoup.records.grammar import (
     Header,
-    RecordParser,
     Sections,
-    drawn_card,
     hand_line_cards,
     header_lines,
-    not_a_card,
-    split_number,
     tag_at,
 )
 from ducksoup.records.players import player_named, player_names
+from ducksoup.records.tricks import DealDraft, TrickDraft, TrickNotation, TrickParser, trick_words
 from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 
@@ -147,30 +143,26 @@ def read_call(word: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+NOTATION = TrickNotation(
+    read_card,
+    CARD_HELP,
+    WORD_HELP,
+    "every card played is seen by all, so it is written: ? stands for a card only in a hand",
+    TRICKS_PER_DEAL,
+    f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number",
+)
 DEALS = Sections("deal", "its hands and tricks", '[Scope "game"]')
 
 
 @dataclass
-class _TrickDraft:
-    at: Pos
-    moves: list[Move] = field(default_factory=list)
-    drawn: list[str | None] = field(default_factory=list)
-    drawn_at: list[Pos] = field(default_factory=list)
-
+class _TrickDraft(TrickDraft[Move]):
     def freeze(self) -> Trick:
         return Trick(tuple(self.moves), tuple(self.drawn), self.at, tuple(self.drawn_at))
 
 
 @dataclass
-class _DealDraft:
-    at: Pos
-    hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    hands_at: list[list[Pos]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    hand_lines: list[Pos | None] = field(default_factory=lambda: [None] * SEATS)
-    tricks: list[_TrickDraft] = field(default_factory=list)
-    score: tuple[int, int] | None = None
-    score_at: Pos = NOWHERE
+class _DealDraft(DealDraft[_TrickDraft]):
+    seats: int = SEATS
 
     def freeze(self) -> DealRecord:
         hands = tuple(tuple(hand) for hand in self.hands)
@@ -192,17 +184,19 @@ class _Header(Header):
     draw: str = "winner-first"
 
 
-class _Parser(RecordParser[_Header]):
+class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
     def __init__(self, items: Iterable[Item]) -> None:
         super().__init__(
             items,
             KNOWN_TAGS,
             'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
             '[Dealer "Dan"]; [Dealer] is required',
+            DEALS,
+            NOTATION,
+            _DealDraft,
+            _TrickDraft,
+            Move,
         )
-        self.deals: list[_DealDraft] = []
-        self.callable: Move | None = None  # the card just read, which a call may follow
-        self.numbered: Pos | None = None  # a trick number just read, which a card must follow
 
     def parse(self) -> Record:
         header = self.read_items()
@@ -216,12 +210,6 @@ class _Parser(RecordParser[_Header]):
             tuple(deal.freeze() for deal in self.deals),
             tuple(header.tags_at),
         )
-
-    def body_item(self, item: Item, following: Item | None, header: _Header) -> int:
-        if item.kind == "line":
-            self.hand(item, header)
-            return 0
-        return self.word(item, following, header)
 
     # The header
 
@@ -249,64 +237,27 @@ class _Parser(RecordParser[_Header]):
 
     # The body
 
-    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
-        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        return DEALS.current(self.deals, _DealDraft, at, header.scope, number)
-
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
         self.check_unnumbered(item.at)
         seat = player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
-        deal = self.deal(item.at, header)
-        if deal.tricks or deal.score is not None:
-            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
-        first = deal.hand_lines[seat]
-        if first is not None:
-            raise RecordError(f"{possessive(header.players, seat)} hand is already written at line {first[0]}", item.at)
-        deal.hand_lines[seat] = item.at
+        deal = self.start_hand(seat, item.at, header, possessive(header.players, seat))
         for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "§2"):
             deal.hands[seat].append(card)
             deal.hands_at[seat].append(at)
 
-    def word(self, item: Item, following: Item | None, header: _Header) -> int:
-        """Read one word of the body; the number of following items it also used (0 or 1)."""
-        text, at = item.text, item.at
+    def game_word(self, item: Item, following: Item | None, header: _Header, callable_move: Move | None) -> int | None:
+        """A call after its card (``quack``, ``double duck`` ...)."""
+        text = item.text
         next_word = following.text.lower() if following and following.kind == "word" else ""
-        callable_move, self.callable = self.callable, None
-        heading = DEALS.number(item, following, lambda: self.check_unnumbered(at))
-        if heading is not None:
-            self.deal(at, header, heading)
-            return 1
-        numbered = split_number(item)
-        if numbered:
-            digits, rest = numbered
-            self.trick_number(whole(digits, "a trick number", at), at, header)
-            return 0 if rest is None else self.word(rest, following, header)
-        score = _SCORE_RE.fullmatch(text)
-        if score:
-            self.score(score, at, header)
-            return 0
-        if text.startswith("+"):
-            self.draw(text[1:], at)
-            return 0
         call = read_call(text)
         if call is None and text.lower() == "double" and next_word == "duck":
             call = "doubleduck"
-        if call is not None:
-            self.call(call, callable_move, at)
-            self.callable = self.deals[-1].tricks[-1].moves[-1] if callable_move else None
-            return 1 if text.lower() == "double" else 0
-        if text == "?":
-            raise RecordError(
-                "every card played is seen by all, so it is written: ? stands for a card only in a hand", at
-            )
-        card = read_card(text)
-        if card is None:
-            raise not_a_card(text, at, CARD_HELP, WORD_HELP)
-        move = Move(card, "", at)
-        self.move(move, header)
-        self.callable = move
-        return 0
+        if call is None:
+            return None
+        self.call(call, callable_move, item.at)
+        self.callable = self.deals[-1].tricks[-1].moves[-1] if callable_move else None
+        return 1 if text.lower() == "double" else 0
 
     def call(self, call: str, move: Move | None, at: Pos) -> None:
         """A call said with the card just read; a quack after a quack counts one more (``8H quack quack``)."""
@@ -322,18 +273,6 @@ class _Parser(RecordParser[_Header]):
         moves = self.deals[-1].tricks[-1].moves
         moves[-1] = Move(move.card, call, move.at)
 
-    def check_unnumbered(self, at: Pos) -> None:
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", at)
-
-    def score(self, score: re.Match[str], at: Pos, header: _Header) -> None:
-        self.check_unnumbered(at)
-        deal = self.deal(at, header)
-        if deal.score is not None:
-            raise DEALS.scored_twice(deal.score_at, at)
-        deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
-        deal.score_at = at
-
     def trick_number(self, number: int, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
@@ -347,49 +286,19 @@ class _Parser(RecordParser[_Header]):
             )
         if number != expected:
             raise RecordError(f"this is trick {expected} of the deal, not {number}", at)
-        deal.tricks.append(_new_trick(deal, at))
+        self.open_trick(deal, at)
         self.numbered = at
 
-    @staticmethod
-    def check_open(deal: _DealDraft, at: Pos) -> None:
-        if deal.score is not None:
-            raise DEALS.ended(at)
+    def continues(self, trick: _TrickDraft, move: Move, header: _Header) -> bool:
+        return len(trick.moves) < SEATS
 
-    def move(self, move: Move, header: _Header) -> None:
-        deal = self.deal(move.at, header)
-        self.check_open(deal, move.at)
-        if self.numbered:
-            self.numbered = None
-            trick = deal.tricks[-1]
-        elif deal.tricks and len(deal.tricks[-1].moves) < SEATS:
-            trick = deal.tricks[-1]
-        else:
-            deal.tricks.append(_new_trick(deal, move.at))
-            trick = deal.tricks[-1]
-        trick.moves.append(move)
-
-    def draw(self, text: str, at: Pos) -> None:
-        self.check_unnumbered(at)
-        card = drawn_card(text, at, read_card)
-        deal = self.deals[-1] if self.deals else None
-        if deal is None or not deal.tricks or deal.score is not None:
-            raise RecordError("a drawn card is written after the trick that draws it", at)
-        trick = deal.tricks[-1]
+    def check_draw(self, trick: _TrickDraft, at: Pos) -> None:
         if len(trick.moves) < SEATS:
             raise RecordError(
                 f"the cards drawn are written after the trick's four cards: this trick has {len(trick.moves)}", at
             )
         if len(trick.drawn) >= SEATS:
             raise RecordError("four cards at most are drawn after a trick, one by each player (§4.6)", at)
-        trick.drawn.append(card)
-        trick.drawn_at.append(at)
-
-
-def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
-    """A new trick of ``deal``; a deal has 26 tricks (its 104 cards, four to a trick)."""
-    if len(deal.tricks) >= TRICKS_PER_DEAL:
-        raise RecordError(f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number", at)
-    return _TrickDraft(at)
 
 
 def player_of(text: str, players: tuple[str, ...], at: Pos, what: str) -> int:
@@ -451,8 +360,7 @@ def write(record: Record, comments: dict[tuple[int, int], str] | None = None) ->
             if deal.hands[seat]:
                 lines.append(f"{label[seat]}: {' '.join(deal.hands[seat])}")
         for count, trick in enumerate(deal.tricks, 1):
-            words = [f"{count}."] + [str(move) for move in trick.moves]
-            words += ["+" + (card or "?") for card in trick.drawn]
+            words = trick_words(count, trick.moves, trick.drawn)
             note = (comments or {}).get((number, count - 1))
             lines.append(" ".join(words) + (f"  ; {note}" if note else ""))
         if deal.score is not None:

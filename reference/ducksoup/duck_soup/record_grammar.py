@@ -26,19 +26,15 @@ from ducksoup.records import (
     check_size,
     lex,
     quote,
-    whole,
 )
 from ducksoup.records.grammar import (
     Header,
-    RecordParser,
     Sections,
-    drawn_card,
     hand_line_cards,
     header_lines,
-    not_a_card,
-    split_number,
     tag_at,
 )
+from ducksoup.records.tricks import DealDraft, TrickDraft, TrickNotation, TrickParser, trick_words
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.seats import opponent
 
@@ -150,17 +146,21 @@ def read_card(text: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+NOTATION = TrickNotation(
+    read_card,
+    CARD_HELP,
+    WORD_HELP,
+    "every card played must be written: ? stands for an unknown card only in a hand",
+    26,
+    "a deal has 26 tricks at most: begin the next deal with 'Deal' and its number",
+)
+"""A deal has 26 tricks at most: its 52 cards, two to a trick."""
 DEALS = Sections("deal", "its hands and tricks", '[Scope "game"] or [Scope "match"]')
 KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
 
 
 @dataclass
-class _TrickDraft:
-    at: Pos
-    moves: list[Move] = field(default_factory=list)
-    drawn: list[str | None] = field(default_factory=list)
-    drawn_at: list[Pos] = field(default_factory=list)
+class _TrickDraft(TrickDraft[Move]):
     up: str | None = None
     up_at: Pos = NOWHERE
     number: int | None = None
@@ -185,16 +185,9 @@ class _TrickDraft:
 
 
 @dataclass
-class _DealDraft:
-    at: Pos
-    hands: list[list[str]] = field(default_factory=lambda: [[], []])
-    hands_at: list[list[Pos]] = field(default_factory=lambda: [[], []])
-    hand_lines: list[Pos | None] = field(default_factory=lambda: [None, None])
+class _DealDraft(DealDraft[_TrickDraft]):
     up: str | None = None
     up_at: Pos = NOWHERE
-    tricks: list[_TrickDraft] = field(default_factory=list)
-    score: tuple[int, int] | None = None
-    score_at: Pos = NOWHERE
 
     def freeze(self) -> DealRecord:
         return DealRecord(
@@ -220,17 +213,19 @@ class _Header(Header):
     best_of: int = 1
 
 
-class _Parser(RecordParser[_Header]):
+class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
     def __init__(self, items: Iterable[Item]) -> None:
         super().__init__(
             items,
             KNOWN_TAGS,
             'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
             "[Dealer] is required",
+            DEALS,
+            NOTATION,
+            _DealDraft,
+            _TrickDraft,
+            Move,
         )
-        self.deals: list[_DealDraft] = []
-        self.callable: Move | None = None  # the card move just read, which a call may follow
-        self.numbered: Pos | None = None  # a trick number just read, which a lead must follow
 
     def parse(self) -> Record:
         header = self.read_items()
@@ -248,12 +243,6 @@ class _Parser(RecordParser[_Header]):
             tuple(header.tags_at),
             header.calls,
         )
-
-    def body_item(self, item: Item, following: Item | None, header: _Header) -> int:
-        if item.kind == "line":
-            self.hand(item, header)
-            return 0
-        return self.word(item, following, header)
 
     # The header
 
@@ -299,23 +288,12 @@ class _Parser(RecordParser[_Header]):
 
     # The body
 
-    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
-        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        return DEALS.current(self.deals, _DealDraft, at, header.scope, number)
-
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
         if self.numbered:
             raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
         player = self.player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
-        deal = self.deal(item.at, header)
-        if deal.tricks or deal.score is not None:
-            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
-        if deal.hand_lines[player] is not None:
-            first = deal.hand_lines[player]
-            assert first is not None
-            raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
-        deal.hand_lines[player] = item.at
+        deal = self.start_hand(player, item.at, header, possessive(header, player))
         for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "rule §3", "§3"):
             for other in (0, 1):
                 if card in deal.hands[other]:
@@ -329,37 +307,14 @@ class _Parser(RecordParser[_Header]):
             deal.hands[player].append(card)
             deal.hands_at[player].append(at)
 
-    def word(self, item: Item, following: Item | None, header: _Header) -> int:
-        """Read one word of the body; the number of following items it also used (0 or 1)."""
+    def game_word(self, item: Item, following: Item | None, header: _Header, callable_move: Move | None) -> int | None:
+        """The face-up card (``^9C``), a call after its card, and the leader's answer "duck"."""
         text, at = item.text, item.at
-        lower = text.lower()
         next_word = following.text.lower() if following and following.kind == "word" else ""
-        callable_move, self.callable = self.callable, None
-        heading = DEALS.number(item, following, lambda: self.check_unnumbered(at))
-        if heading is not None:
-            self.deal(at, header, heading)
-            return 1
-        numbered = split_number(item)
-        if numbered:
-            digits, rest = numbered
-            self.trick_number(whole(digits, "a trick number", at), at, header)
-            return 0 if rest is None else self.word(rest, following, header)
-        score = _SCORE_RE.fullmatch(text)
-        if score:
-            self.check_unnumbered(at)
-            deal = self.deal(at, header)
-            if deal.score is not None:
-                raise DEALS.scored_twice(deal.score_at, at)
-            deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
-            deal.score_at = at
-            return 0
-        if text.startswith("+"):
-            self.draw(text[1:], at, header)
-            return 0
         if text.startswith("^"):
             self.turn_up(text[1:], at, header)
             return 0
-        call = lower.replace("-", "").replace("_", "")
+        call = text.lower().replace("-", "").replace("_", "")
         used = 0
         if call == "quack" and next_word == "quack":
             call, used = "quackquack", 1
@@ -377,60 +332,20 @@ class _Parser(RecordParser[_Header]):
             return 0
         if call == "soup":
             raise RecordError("the call is duck-soup, written as one word", at)
-        if text == "?":
-            raise RecordError("every card played must be written: ? stands for an unknown card only in a hand", at)
-        card = read_card(text)
-        if card is None:
-            raise not_a_card(text, at, CARD_HELP, WORD_HELP)
-        move = Move(card, "", at)
-        self.move(move, header)
-        self.callable = move
-        return 0
-
-    def check_unnumbered(self, at: Pos) -> None:
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", at)
+        return None
 
     def trick_number(self, number: int, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
-        if deal.score is not None:
-            raise DEALS.ended(at)
+        self.check_open(deal, at)
         # The number is checked as the deal is replayed (record_inference), not here: where the calls written
         # split a numbered line into two tricks, the rules refuse a call on that line before the next number is
         # found wrong, and the record is refused at the line that made the game impossible.
-        deal.tricks.append(_new_trick(deal, at))
-        deal.tricks[-1].number = number
+        self.open_trick(deal, at).number = number
         self.numbered = at
 
-    def move(self, move: Move, header: _Header) -> None:
-        deal = self.deal(move.at, header)
-        if deal.score is not None:
-            raise DEALS.ended(move.at)
-        if self.numbered:
-            self.numbered = None
-            trick = deal.tricks[-1]
-        elif deal.tricks and (
-            not deal.tricks[-1].is_complete(header.calls == "silent") or _answers(move, deal.tricks[-1])
-        ):
-            trick = deal.tricks[-1]
-        else:
-            deal.tricks.append(_new_trick(deal, move.at))
-            trick = deal.tricks[-1]
-        trick.moves.append(move)
-
-    def last_trick(self, at: Pos, what: str) -> _TrickDraft:
-        deal = self.deals[-1] if self.deals else None
-        if deal is None or not deal.tricks or deal.score is not None:
-            raise RecordError(f"{what} is written after the trick that draws it", at)
-        return deal.tricks[-1]
-
-    def draw(self, text: str, at: Pos, header: _Header) -> None:
-        self.check_unnumbered(at)
-        card = drawn_card(text, at, read_card)
-        trick = self.last_trick(at, "a drawn card")
-        trick.drawn.append(card)
-        trick.drawn_at.append(at)
+    def continues(self, trick: _TrickDraft, move: Move, header: _Header) -> bool:
+        return not trick.is_complete(header.calls == "silent") or _answers(move, trick)
 
     def turn_up(self, text: str, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
@@ -458,13 +373,6 @@ def _answers(move: Move, trick: _TrickDraft) -> bool:
     whatever its calls, since no trick can begin with one; the rules then refuse it where it stands if no quack
     asked for it (rather than the next trick's number being found wrong, a line later)."""
     return move.card is None and len(trick.moves) == 2 and not trick.drawn and trick.up is None
-
-
-def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
-    """A new trick of ``deal``; a deal has 26 tricks at most (its 52 cards, two to a trick)."""
-    if len(deal.tricks) >= 26:
-        raise RecordError("a deal has 26 tricks at most: begin the next deal with 'Deal' and its number", at)
-    return _TrickDraft(at)
 
 
 def _players(item: Item) -> tuple[str, str]:
@@ -528,8 +436,7 @@ def write(record: Record) -> str:
         if deal.up is not None:
             lines.append(f"^{deal.up}")
         for count, trick in enumerate(deal.tricks, 1):
-            words = [f"{count}."] + [str(move) for move in trick.moves]
-            words += ["+" + (card or "?") for card in trick.drawn]
+            words = trick_words(count, trick.moves, trick.drawn)
             if trick.up is not None:
                 words.append("^" + trick.up)
             lines.append(" ".join(words))

@@ -34,9 +34,11 @@ _NUMBERED_RE = re.compile(r"(\d+)\.(.*)")
 
 @dataclass
 class Header:
-    """What every game's header gives besides its own tags: the tags it does not read, and where each tag it reads
-    was written. A game's header adds its own fields."""
+    """What every game's header gives besides its own tags: its scope, the tags it does not read, and where each tag
+    it reads was written. A game's header adds its own fields (and its scope's default)."""
 
+    scope: str = ""
+    """The record's Scope: the game's word for one part (``deal``, ``round``), or ``game``, ``match``."""
     extra: list[tuple[str, str]] = field(default_factory=list)
     tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
