@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from duckcheck.untrusted import excerpt
@@ -34,13 +34,13 @@ _NUMBERED_RE = re.compile(r"(\d+)\.(.*)")
 
 @dataclass
 class Header:
-    """What every game's header gives besides its own tags: its scope, the tags it does not read, and where each tag
-    it reads was written. A game's header adds its own fields (and its scope's default)."""
+    """What every game's header gives besides its own tags: its scope (the game's word for one part, ``deal`` or
+    ``round``, or ``game``, ``match``), the tags it does not read, and where each tag it reads was written. A game's
+    header adds its own fields (and its scope's default)."""
 
     scope: str = ""
-    """The record's Scope: the game's word for one part (``deal``, ``round``), or ``game``, ``match``."""
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
+    extra: Sequence[tuple[str, str]] = ()
+    tags_at: Sequence[tuple[str, Pos]] = ()
 
 
 class RecordParser(Generic[HeaderT]):
