@@ -23,8 +23,6 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
     whole,
 )
@@ -260,15 +258,19 @@ def _words(items: Iterator[Item]) -> Iterator[Item]:
 class _Parser(RecordParser[_Header]):
     def __init__(self, text: str) -> None:
         super().__init__(
-            _words(lex(text, ROUNDS.heading)),
+            text,
             KNOWN_TAGS,
             'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo"] and [Start "Ben"]; '
             "[Players] is required",
+            ROUNDS,
         )
         self.rounds: list[_RoundDraft] = []
         self.turn: _TurnDraft | None = None  # the turn whose words are being read
         self.numbered: tuple[int, Pos] | None = None  # a turn number just read, which a turn must follow
         self.named: tuple[int, Pos] | None = None  # a player just named by a label, whose turn must follow
+
+    def items_of(self, items: Iterator[Item]) -> Iterator[Item]:
+        return _words(items)
 
     def parse(self) -> Record:
         header = self.read_items()
@@ -503,7 +505,6 @@ def _target(tags: Tags) -> int | None:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.aw_ducks.record.parse_record`, which documents it)."""
-    check_size(text)
     return _Parser(text).parse()
 
 

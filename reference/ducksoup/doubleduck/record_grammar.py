@@ -9,7 +9,6 @@ lines, tricks of four cards with their calls and the cards drawn after them, and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from duckcheck.doubleduck import SUITE
@@ -23,8 +22,6 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
 )
 from ducksoup.records.grammar import (
@@ -150,8 +147,12 @@ NOTATION = TrickNotation(
     "every card played is seen by all, so it is written: ? stands for a card only in a hand",
     TRICKS_PER_DEAL,
     f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number",
+    KNOWN_TAGS,
+    'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and [Dealer "Dan"]; '
+    "[Dealer] is required",
+    Sections("deal", "its hands and tricks", '[Scope "game"]'),
 )
-DEALS = Sections("deal", "its hands and tricks", '[Scope "game"]')
+"""Doubleduck's words."""
 
 
 @dataclass
@@ -185,22 +186,11 @@ class _Header(Header):
 
 
 class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
-    def __init__(self, items: Iterable[Item]) -> None:
-        super().__init__(
-            items,
-            KNOWN_TAGS,
-            'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
-            '[Dealer "Dan"]; [Dealer] is required',
-            DEALS,
-            NOTATION,
-            _DealDraft,
-            _TrickDraft,
-            Move,
-        )
+    def __init__(self, text: str) -> None:
+        super().__init__(text, NOTATION, _DealDraft, _TrickDraft, Move)
 
     def parse(self) -> Record:
-        header = self.read_items()
-        self.check_unnumbered(self.numbered or NOWHERE)
+        header = self.read_deals()
         return Record(
             header.dealer,
             header.players,
@@ -331,8 +321,7 @@ def possessive(players: tuple[str, ...], seat: int) -> str:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.doubleduck.record.parse_record`, which documents it)."""
-    check_size(text)
-    return _Parser(lex(text, DEALS.heading)).parse()
+    return _Parser(text).parse()
 
 
 # Writing

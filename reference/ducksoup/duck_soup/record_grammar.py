@@ -9,7 +9,6 @@ draws, and scores.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from duckcheck.duck_soup import SUITE
@@ -23,8 +22,6 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
 )
 from ducksoup.records.grammar import (
@@ -146,6 +143,7 @@ def read_card(text: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
+KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
 NOTATION = TrickNotation(
     read_card,
     CARD_HELP,
@@ -153,10 +151,11 @@ NOTATION = TrickNotation(
     "every card played must be written: ? stands for an unknown card only in a hand",
     26,
     "a deal has 26 tricks at most: begin the next deal with 'Deal' and its number",
+    KNOWN_TAGS,
+    'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; [Dealer] is required',
+    Sections("deal", "its hands and tricks", '[Scope "game"] or [Scope "match"]'),
 )
-"""A deal has 26 tricks at most: its 52 cards, two to a trick."""
-DEALS = Sections("deal", "its hands and tricks", '[Scope "game"] or [Scope "match"]')
-KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
+"""Duck Soup's words; a deal has 26 tricks at most, its 52 cards two to a trick."""
 
 
 @dataclass
@@ -214,23 +213,11 @@ class _Header(Header):
 
 
 class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
-    def __init__(self, items: Iterable[Item]) -> None:
-        super().__init__(
-            items,
-            KNOWN_TAGS,
-            'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
-            "[Dealer] is required",
-            DEALS,
-            NOTATION,
-            _DealDraft,
-            _TrickDraft,
-            Move,
-        )
+    def __init__(self, text: str) -> None:
+        super().__init__(text, NOTATION, _DealDraft, _TrickDraft, Move)
 
     def parse(self) -> Record:
-        header = self.read_items()
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
+        header = self.read_deals()
         return Record(
             header.dealer,
             header.players,
@@ -403,8 +390,7 @@ def possessive(header: _Header | Record, player: int) -> str:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.duck_soup.record.parse_record`, which documents it)."""
-    check_size(text)
-    return _Parser(lex(text, DEALS.heading)).parse()
+    return _Parser(text).parse()
 
 
 # Writing

@@ -22,7 +22,7 @@ from typing import Generic, TypeVar
 from duckcheck.untrusted import excerpt
 from ducksoup.records.errors import NOWHERE, Pos, RecordError
 from ducksoup.records.header import shared_tag_lines
-from ducksoup.records.reading import Item, Tags, quote, whole
+from ducksoup.records.reading import Item, Tags, check_size, lex, quote, whole
 
 PartT = TypeVar("PartT")
 HeaderT = TypeVar("HeaderT", bound="Header")
@@ -44,18 +44,26 @@ class Header:
 
 
 class RecordParser(Generic[HeaderT]):
-    """The reading every game's parser does: tag pairs into the header, then each other item to the game.
+    """The reading every game's parser does: the text refused if too long, lexed with the game's ``sections``
+    (:class:`Sections`), its tag pairs read into the header (``known_tags``: the tags the game reads), then each
+    other item handed to the game.
 
     ``empty`` is the message for a record that does not begin with its header. A game's parser gives
     ``read_header`` (its header from the tags, checked) and ``body_item`` (one item of the body, which
-    may use the item after it).
+    may use the item after it), and may read the lexer's items its own way (``items_of``).
     """
 
-    def __init__(self, items: Iterable[Item], known_tags: tuple[str, ...], empty: str) -> None:
-        self.items = items
+    def __init__(self, text: str, known_tags: tuple[str, ...], empty: str, sections: Sections) -> None:
+        check_size(text)
+        self.items = self.items_of(lex(text, sections.heading))
         self.tags = Tags(known_tags)
         self.empty = empty
+        self.sections = sections
         self.header: HeaderT | None = None
+
+    def items_of(self, items: Iterator[Item]) -> Iterator[Item]:
+        """The items the parser reads, from the lexer's (the same, unless the game reads a line its own way)."""
+        return items
 
     def read_items(self) -> HeaderT:
         """Read every item: the header's tag pairs, then the body one item at a time; the header."""

@@ -11,7 +11,7 @@ a trick goes on (``continues``: Duck Soup's quack waits for its answer; Doubledu
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -73,7 +73,8 @@ class DealDraft(Generic[TrickT]):
 class TrickNotation:
     """A trick-taking game's cards and words: how a card is read (``read``) and written (``card_help``), what
     words the body holds (``word_help``), why a card nobody saw (``?``) cannot be played (``unknown_played``),
-    and how many tricks a deal has at most (``tricks``; ``too_many_tricks`` when one more begins)."""
+    how many tricks a deal has at most (``tricks``; ``too_many_tricks`` when one more begins), its header's tags
+    and its deals' words."""
 
     read: Callable[[str], str | None]
     card_help: str
@@ -81,6 +82,11 @@ class TrickNotation:
     unknown_played: str
     tricks: int
     too_many_tricks: str
+    known_tags: tuple[str, ...]
+    """The tags of the game's header (:class:`~ducksoup.records.reading.Tags`)."""
+    empty: str
+    """What a record without a header is told."""
+    deals: Sections
 
 
 class TrickParser(RecordParser[HeaderT], Generic[HeaderT, DealT, TrickT, MoveT]):
@@ -94,17 +100,13 @@ class TrickParser(RecordParser[HeaderT], Generic[HeaderT, DealT, TrickT, MoveT])
 
     def __init__(
         self,
-        items: Iterable[Item],
-        known_tags: tuple[str, ...],
-        empty: str,
-        deals: Sections,
+        text: str,
         notation: TrickNotation,
         new_deal: Callable[[Pos], DealT],
         new_trick: Callable[[Pos], TrickT],
         new_move: Callable[[str, str, Pos], MoveT],
     ) -> None:
-        super().__init__(items, known_tags, empty)
-        self.sections = deals
+        super().__init__(text, notation.known_tags, notation.empty, notation.deals)
         self.notation = notation
         self.new_deal = new_deal
         self.new_trick = new_trick
@@ -112,6 +114,13 @@ class TrickParser(RecordParser[HeaderT], Generic[HeaderT, DealT, TrickT, MoveT])
         self.deals: list[DealT] = []
         self.callable: MoveT | None = None  # the card just read, which a call may follow
         self.numbered: Pos | None = None  # a trick number just read, which a card must follow
+
+    def read_deals(self) -> HeaderT:
+        """Read the whole record (:meth:`~ducksoup.records.grammar.RecordParser.read_items`), which may not end
+        with a trick's number; its header."""
+        header = self.read_items()
+        self.check_unnumbered(self.numbered or NOWHERE)
+        return header
 
     def body_item(self, item: Item, following: Item | None, header: HeaderT) -> int:
         if item.kind == "line":
