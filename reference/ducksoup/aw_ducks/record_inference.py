@@ -459,14 +459,20 @@ def first_start(record: Record) -> int:
     return first.player
 
 
-CONTINUATION = Continuation("round", "§2; AD-R15", "§2", "a round is played to its count before the next begins", "§9")
+CONTINUATION = Continuation(
+    "round",
+    "§2; AD-R15",
+    "§2",
+    "a round is played to its count before the next begins",
+    "§9",
+    "the record has no round: write its turns after the header",
+)
 """A round after the game is won breaks §2 (AD-R15); one before the last is played to its count, §9."""
 
 
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.aw_ducks.record.infer_decks`, which documents it)."""
-    if not record.rounds:
-        raise RecordError("the record has no round: write its turns after the header", NOWHERE)
+    CONTINUATION.check_some(record.rounds)
     options = RuleOptions(target=record.target)
     playable(
         lambda: Table.check_setup(Scope(record.scope), options, len(record.rounds), record.players),

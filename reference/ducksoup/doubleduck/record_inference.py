@@ -18,6 +18,7 @@ from ducksoup.doubleduck.engine import STOCK_START, Deal, Game, card_number
 from ducksoup.doubleduck.record_grammar import CARDS, HAND_SIZE, SEATS, Move, Record, Trick, possessive
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
 from ducksoup.records.inference import Continuation, Part, infer_parts, playable
+from ducksoup.records.tricks import stock_place
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
@@ -242,20 +243,23 @@ class _DealInference:
         """A deck position in words: ``dealt to Ben``, ``the stock's card 3, drawn after trick 1``."""
         if position < STOCK_START:
             return f"dealt to {self.record.name((self.first + position) % SEATS)}"
-        card = position - STOCK_START + 1
-        if position in self.drawn_after:
-            return f"the stock's card {card}, drawn after trick {self.drawn_after[position]}"
-        return f"the stock's card {card}"
+        return stock_place(position, STOCK_START, self.drawn_after)
 
 
-CONTINUATION = Continuation("deal", "§7, DD-R16", "DD-R16", "a deal is played out before the next is dealt", "§5")
+CONTINUATION = Continuation(
+    "deal",
+    "§7, DD-R16",
+    "DD-R16",
+    "a deal is played out before the next is dealt",
+    "§5",
+    "the record has no deal: write the hands or the tricks after the header",
+)
 """A deal after the game is won breaks DD-R16; one before the last is played out, §5."""
 
 
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.doubleduck.record.infer_decks`, which documents it)."""
-    if not record.deals:
-        raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
+    CONTINUATION.check_some(record.deals)
     options = record.options
     playable(lambda: Table.check_setup(Scope(record.scope), options, len(record.deals)), record.tag_at("Scope"))
     return infer_parts(

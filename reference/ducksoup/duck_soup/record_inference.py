@@ -25,6 +25,7 @@ from ducksoup.duck_soup.record_grammar import (
 )
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
 from ducksoup.records.inference import Continuation, Part, infer_parts, playable
+from ducksoup.records.tricks import stock_place
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
@@ -244,19 +245,23 @@ class _DealInference:
         if position < STOCK_START:
             holder = opponent(self.dealer) if position % 2 == 0 else self.dealer
             return f"dealt to {self.record.name(holder)}"
-        if position in self.drawn_after:
-            return f"the stock's card {position - STOCK_START + 1}, drawn after trick {self.drawn_after[position]}"
-        return f"the stock's card {position - STOCK_START + 1}"
+        return stock_place(position, STOCK_START, self.drawn_after)
 
 
-CONTINUATION = Continuation("deal", "§9", "§9", "a deal is played out before the next is dealt", "§7")
+CONTINUATION = Continuation(
+    "deal",
+    "§9",
+    "§9",
+    "a deal is played out before the next is dealt",
+    "§7",
+    "the record has no deal: write the hands or the tricks after the header",
+)
 """A deal after the game or match is won breaks §9; one before the last is played out, §7."""
 
 
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.duck_soup.record.infer_decks`, which documents it)."""
-    if not record.deals:
-        raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
+    CONTINUATION.check_some(record.deals)
     options = playable(lambda: _checked_options(record), record.tag_at("Scope"))
     what = "match" if record.scope == "match" else "game"
     return infer_parts(

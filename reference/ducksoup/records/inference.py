@@ -221,7 +221,7 @@ class Continuation:
     A part after the game was won: ``the game was won in deal 2: nothing more is played (game-over, §9)``, citing
     ``won`` (``§9``, ``§7, DD-R16``) and breaking ``won_rule``; a part before the last one is over:
     ``deal 2 is not finished: a deal is played out before the next is dealt (§7)``, ``unfinished`` being the
-    words after the colon and ``unfinished_rule`` the rule.
+    words after the colon and ``unfinished_rule`` the rule. A record with no part is told ``nothing``.
     """
 
     word: str
@@ -229,6 +229,12 @@ class Continuation:
     won_rule: str
     unfinished: str
     unfinished_rule: str
+    nothing: str
+
+    def check_some(self, parts: Sequence[object]) -> None:
+        """Refuse a record with no part: there is nothing to infer."""
+        if not parts:
+            raise RecordError(self.nothing, NOWHERE)
 
     def refusal(self, game: WholeGame[ActionT], number: int, at: Pos, what: str = "game") -> RecordError | None:
         """The rule part ``number`` + 1 (written at ``at``) breaks where ``game`` (a ``what``) stands after

@@ -258,6 +258,15 @@ class TrickParser(RecordParser[HeaderT], Generic[HeaderT, DealT, TrickT, MoveT])
         trick.drawn_at.append(at)
 
 
+def stock_place(position: int, start: int, drawn_after: dict[int, int]) -> str:
+    """Deck position ``position`` of the stock (which begins at ``start``) in words: ``the stock's card 3``, and
+    ``drawn after trick 1`` when ``drawn_after`` (stock position -> trick) says so."""
+    card = position - start + 1
+    if position in drawn_after:
+        return f"the stock's card {card}, drawn after trick {drawn_after[position]}"
+    return f"the stock's card {card}"
+
+
 def trick_words(count: int, moves: Sequence[object], drawn: Sequence[str | None]) -> list[str]:
     """A trick as a writer writes it: its number, its cards with their calls, and ``+`` each card drawn after it."""
     return [f"{count}.", *(str(move) for move in moves), *("+" + (card or "?") for card in drawn)]
