@@ -80,7 +80,8 @@ def loaded_record(
     :func:`where_it_stops`."""
     stopped = None if broken is None else f"{called}, {broken}"
     cards = frozenset((card.deal, card.card) for card in inferred)
-    return Loaded(trace, True, tuple(names) if names and all(names) else None, cards, stopped)
+    places = frozenset((card.deal, card.position) for card in inferred)
+    return Loaded(trace, True, tuple(names) if names and all(names) else None, cards, stopped, places)
 
 
 def told_record(
