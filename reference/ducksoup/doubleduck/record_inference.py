@@ -17,8 +17,8 @@ from duckcheck.oracle import Scope
 from ducksoup.doubleduck.engine import STOCK_START, Deal, Game, card_number
 from ducksoup.doubleduck.record_grammar import CARDS, HAND_SIZE, SEATS, Move, Record, Trick, possessive
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
-from ducksoup.records.inference import Continuation, Part, infer_parts, playable
-from ducksoup.records.tricks import stock_place
+from ducksoup.records.inference import Part, infer_parts, playable
+from ducksoup.records.tricks import deals_continuation, stock_place
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
@@ -246,14 +246,7 @@ class _DealInference:
         return stock_place(position, STOCK_START, self.drawn_after)
 
 
-CONTINUATION = Continuation(
-    "deal",
-    "§7, DD-R16",
-    "DD-R16",
-    "a deal is played out before the next is dealt",
-    "§5",
-    "the record has no deal: write the hands or the tricks after the header",
-)
+CONTINUATION = deals_continuation("§7, DD-R16", "DD-R16", "§5")
 """A deal after the game is won breaks DD-R16; one before the last is played out, §5."""
 
 

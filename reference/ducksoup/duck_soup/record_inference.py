@@ -24,8 +24,8 @@ from ducksoup.duck_soup.record_grammar import (
     possessive,
 )
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
-from ducksoup.records.inference import Continuation, Part, infer_parts, playable
-from ducksoup.records.tricks import stock_place
+from ducksoup.records.inference import Part, infer_parts, playable
+from ducksoup.records.tricks import deals_continuation, stock_place
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
@@ -248,14 +248,7 @@ class _DealInference:
         return stock_place(position, STOCK_START, self.drawn_after)
 
 
-CONTINUATION = Continuation(
-    "deal",
-    "§9",
-    "§9",
-    "a deal is played out before the next is dealt",
-    "§7",
-    "the record has no deal: write the hands or the tricks after the header",
-)
+CONTINUATION = deals_continuation("§9", "§9", "§7")
 """A deal after the game or match is won breaks §9; one before the last is played out, §7."""
 
 

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ducksoup.records.errors import NOWHERE, Pos, RecordError
 from ducksoup.records.grammar import Header, RecordParser, Sections, drawn_card, not_a_card, split_number
+from ducksoup.records.inference import Continuation
 from ducksoup.records.reading import Item, whole
 
 
@@ -256,6 +257,19 @@ class TrickParser(RecordParser[HeaderT], Generic[HeaderT, DealT, TrickT, MoveT])
         self.check_draw(trick, at)
         trick.drawn.append(card)
         trick.drawn_at.append(at)
+
+
+def deals_continuation(won: str, won_rule: str, unfinished_rule: str) -> Continuation:
+    """How a trick-taking game's record refuses a deal the game cannot reach: after the game is won (citing
+    ``won``, breaking ``won_rule``), or before the last deal is played out (``unfinished_rule``)."""
+    return Continuation(
+        "deal",
+        won,
+        won_rule,
+        "a deal is played out before the next is dealt",
+        unfinished_rule,
+        "the record has no deal: write the hands or the tricks after the header",
+    )
 
 
 def stock_place(position: int, start: int, drawn_after: dict[int, int]) -> str:
