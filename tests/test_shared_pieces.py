@@ -288,6 +288,13 @@ SHARED_PIECES = (
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
     Piece(
+        "report protocol",
+        ("duckcheck.reports:Report",),
+        classes=frozenset({"Report"}),
+        kind="Report",
+        methods=frozenset({"start", "add", "finish"}),
+    ),
+    Piece(
         "record grammar",
         (
             "ducksoup.records.grammar:RecordParser",
@@ -312,13 +319,6 @@ SHARED_PIECES = (
         ),
         classes=frozenset({"Continuation", "DeckPlacement"}),
         functions=frozenset({"infer_parts", "playable", "told_record"}),
-    ),
-    Piece(
-        "report protocol",
-        ("duckcheck.reports:Report",),
-        classes=frozenset({"Report"}),
-        kind="Report",
-        methods=frozenset({"start", "add", "finish"}),
     ),
 )
 """Every piece of shared machinery that issue 22 wrote once, each with its home."""
