@@ -8,6 +8,8 @@ the inference search's bookkeeping. Each is tested here through the shared packa
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -29,7 +31,10 @@ from ducksoup.records import (
     record_source,
     whole,
 )
+from ducksoup.records.grammar import Sections, drawn_card, hand_line_cards, header_lines, not_a_card, split_number
+from ducksoup.records.inference import Continuation, InferredCard, Part, infer_parts, playable
 from ducksoup.records.reading import blank_comments
+from ducksoup.records.tricks import stock_place, trick_words
 from duckspec.cards import card_from_index
 
 SECTION = re.compile(r"round\s+(\d+)", re.IGNORECASE)
@@ -335,3 +340,185 @@ def test_the_search_raises_an_error_of_notation_even_when_going_as_far_as_it_can
 )
 def test_a_record_file_of_any_name_gives_a_trace_id_and_a_safe_name(name: str, trace_id: str, called: str) -> None:
     assert record_source(Path(name)) == (trace_id, called)
+
+
+# The grammar's skeleton: numbered parts, numbered words, hand lines, draws (ducksoup.records.grammar)
+
+ROUNDS = Sections("round", "its turns", '[Scope "game"]')
+"""A made-up game's parts, in its word."""
+
+
+def refused(call: Callable[[], object]) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        call()
+    return caught.value
+
+
+def test_a_part_is_opened_by_its_heading_in_order_and_one_only_in_a_record_of_one_part() -> None:
+    parts: list[tuple[int, int]] = []
+    assert ROUNDS.current(parts, lambda at: at, (3, 1), "round") == (3, 1)  # the first, opened by its first word
+    assert ROUNDS.current(parts, lambda at: at, (4, 1), "round") == (3, 1)  # the one open
+    assert str(refused(lambda: ROUNDS.current(parts, lambda at: at, (5, 1), "round", 2))) == (
+        'line 5, column 1: a record of one round holds one round: for more, say [Scope "game"]'
+    )
+    assert ROUNDS.current(parts, lambda at: at, (5, 1), "game", 2) == (5, 1)
+    assert str(refused(lambda: ROUNDS.current(parts, lambda at: at, (6, 1), "game", 4))) == (
+        "line 6, column 1: this is round 3 of the record, not round 4"
+    )
+    assert str(refused(lambda: ROUNDS.current(parts, lambda at: at, (6, 1), "game", 1))) == (
+        "line 6, column 1: 'Round 1' begins the first round: write it before its turns"
+    )
+    assert (
+        str(ROUNDS.ended((7, 2)))
+        == "line 7, column 2: the round's scores end it: begin the next one with 'Round' and its number"
+    )
+    assert (
+        str(ROUNDS.scored_twice((4, 1), (7, 2))) == "line 7, column 2: the round's scores are already written at line 4"
+    )
+
+
+def test_a_heading_is_the_parts_word_then_its_number_checked_after_what_waits() -> None:
+    checked: list[str] = []
+    word, number = Item("word", "Round", (2, 1)), Item("word", "12", (2, 7))
+    assert ROUNDS.number(word, number, lambda: checked.append("waits")) == 12 and checked == ["waits"]
+    assert ROUNDS.number(Item("word", "deal", (2, 1)), number, lambda: checked.append("no")) is None
+    assert checked == ["waits"]
+    assert str(refused(lambda: ROUNDS.number(word, Item("word", "two", (2, 7)), lambda: None))) == (
+        "line 2, column 1: 'Round' is followed by the round's number, like Round 2"
+    )
+    assert ROUNDS.heading.fullmatch("ROUND  3") is not None
+
+
+def test_a_numbered_word_gives_its_digits_and_the_word_written_against_it() -> None:
+    assert split_number(Item("word", "12.", (3, 5))) == ("12", None)
+    digits, rest = split_number(Item("word", "5.JH", (3, 5))) or ("", None)
+    assert digits == "5" and rest is not None and (rest.text, rest.at) == ("JH", (3, 7))
+    assert split_number(Item("word", "JH", (3, 5))) is None
+
+
+def test_a_hand_lines_cards_skip_the_unknown_and_refuse_a_word_too_many_naming_the_rule_if_any() -> None:
+    words = [("9c", (1, 4)), ("?", (1, 7)), ("TH", (1, 9))]
+    assert list(hand_line_cards(words, 3, STANDARD_CARDS.read, "help", "§2")) == [("9C", (1, 4)), ("TH", (1, 9))]
+    too_many = refused(lambda: list(hand_line_cards(words, 2, STANDARD_CARDS.read, "help", "rule §3", "§3")))
+    assert (str(too_many), too_many.rule) == ("line 1, column 9: a hand has 2 cards; this is the 3th (rule §3)", "§3")
+    notation = refused(lambda: list(hand_line_cards(words, 2, STANDARD_CARDS.read, "help", "§2")))
+    assert not notation.breaks_a_rule
+    assert str(refused(lambda: list(hand_line_cards([("XX", (1, 4))], 3, STANDARD_CARDS.read, "help", "§2")))) == (
+        "line 1, column 4: 'XX' is not a card: help; ? stands for an unknown card"
+    )
+
+
+def test_a_drawn_card_a_word_that_is_no_card_and_the_writers_lines() -> None:
+    assert (
+        drawn_card("qh", (2, 3), STANDARD_CARDS.read) == "QH" and drawn_card("?", (2, 3), STANDARD_CARDS.read) is None
+    )
+    assert str(refused(lambda: drawn_card("Q", (2, 3), STANDARD_CARDS.read))) == (
+        "line 2, column 3: '+Q' is not a drawn card: write + then the card, like +9C, or +?"
+    )
+    assert str(not_a_card("ZZ", (1, 1), "a card", "a word")) == "line 1, column 1: 'ZZ' is not a card: a card"
+    assert str(not_a_card("quark", (1, 1), "a card", "a word")) == (
+        "line 1, column 1: 'quark' is not a card or a call: a word"
+    )
+    assert header_lines("g", "1", [("Event", 'a "b"')]) == ['[Game "g"]', '[Format "1"]', '[Event "a \\"b\\""]']
+    assert trick_words(3, ["JH", "2H quack"], ["8D", None]) == ["3.", "JH", "2H quack", "+8D", "+?"]
+    assert stock_place(30, 26, {30: 2}) == "the stock's card 5, drawn after trick 2"
+    assert stock_place(31, 26, {30: 2}) == "the stock's card 6"
+
+
+# The inference's driver: parts one after another, the whole game, a part it cannot reach (ducksoup.records.inference)
+
+CONTINUATION = Continuation("round", "§2", "§2", "a round is played to its count", "§9", "the record has no round")
+
+
+@dataclass
+class Engine:
+    """A whole game that records what it is given, over after ``rounds`` rounds played out."""
+
+    rounds: int = 1
+    decks: list[list[int]] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    played_out: bool = True
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.decks) >= self.rounds
+
+    @property
+    def needs_deck(self) -> bool:
+        return self.played_out
+
+    def add_decks(self, decks: Sequence[Sequence[int]]) -> None:
+        self.decks += [list(deck) for deck in decks]
+
+    def apply(self, action: str) -> None:
+        self.actions.append(action)
+
+
+@dataclass
+class Work:
+    """A part's inference that places one card and plays ``actions``, breaking ``broken`` if given."""
+
+    number: int
+    broken: RecordError | None = None
+
+    def run(self) -> None:
+        if self.broken is not None:
+            raise self.broken
+
+    def part(self) -> Part[str]:
+        card = InferredCard(self.number + 1, "AC", 0, "unseen", "never seen")
+        return Part([self.number], f"deck{self.number}", (f"a{self.number}",), [card])
+
+
+def test_the_parts_are_inferred_in_turn_and_carried_into_the_whole_game() -> None:
+    engine = Engine(rounds=5)
+
+    def begin(deck: list[int]) -> Engine:
+        engine.add_decks([deck])
+        return engine
+
+    inference = infer_parts(Search(False), [(3, 1), (9, 1)], Work, begin, CONTINUATION.refusal)
+    assert inference.decks == ("deck0", "deck1") and inference.actions == (("a0",), ("a1",))
+    assert [card.deal for card in inference.inferred] == [1, 2] and inference.broken is None
+    assert engine.decks == [[0], [1]] and engine.actions == ["a0", "a1"]
+
+
+def test_a_part_the_whole_game_cannot_reach_stops_the_search_in_the_games_words() -> None:
+    won = infer_parts(Search(True), [(3, 1), (9, 1)], Work, lambda deck: Engine(1, [deck]), CONTINUATION.refusal)
+    assert won.decks == ("deck0",) and won.broken is not None
+    assert (str(won.broken), won.broken.code, won.broken.rule) == (
+        "line 9, column 1: the game was won in round 1: nothing more is played (game-over, §2)",
+        "game-over",
+        "§2",
+    )
+    unfinished = CONTINUATION.refusal(Engine(5, [[0]], played_out=False), 1, (9, 1), "match")
+    assert unfinished is not None and (str(unfinished), unfinished.rule) == (
+        "line 9, column 1: round 1 is not finished: a round is played to its count (§9)",
+        "§9",
+    )
+    assert CONTINUATION.refusal(Engine(5, [[0]]), 1, (9, 1)) is None
+    assert "the match was won" in str(CONTINUATION.refusal(Engine(1, [[0]]), 1, (9, 1), "match"))
+    with pytest.raises(RecordError, match="game-over"):  # without until_broken, the breach is raised
+        infer_parts(Search(False), [(3, 1), (9, 1)], Work, lambda deck: Engine(1, [deck]), CONTINUATION.refusal)
+
+
+def test_a_part_that_breaks_a_rule_ends_the_search_with_what_it_placed() -> None:
+    breach = RecordError("no", (4, 2), rule="§4")
+    stopped = infer_parts(Search(True), [(3, 1)], lambda number: Work(number, breach), None, CONTINUATION.refusal)
+    assert stopped.decks == ("deck0",) and stopped.broken is breach
+    notation = RecordError("not a word", (4, 2))
+    with pytest.raises(RecordError, match="not a word"):  # an error of notation is never told as a breach
+        infer_parts(Search(True), [(3, 1)], lambda number: Work(number, notation), None, CONTINUATION.refusal)
+
+
+def test_a_record_with_no_part_or_a_header_that_describes_no_game_is_refused() -> None:
+    assert str(refused(lambda: CONTINUATION.check_some([]))) == "the record has no round"
+    CONTINUATION.check_some([1])
+    assert playable(lambda: 7, (2, 1)) == 7
+
+    def no_game() -> int:
+        raise ValueError("scope: no such scope")
+
+    assert str(refused(lambda: playable(no_game, (2, 1)))) == (
+        "line 2, column 1: the header does not describe a game that can be played: scope: no such scope"
+    )

@@ -207,6 +207,25 @@ def test_the_skeleton_refuses_a_scope_the_game_does_not_have(suite: GameSuite) -
     assert str(refused.value) == expected
 
 
+RECORD_WORDS = ("split_number", "hand_line_cards", "drawn_card", "not_a_card", "header_lines")
+"""The words every game's record reads or writes alike (:mod:`ducksoup.records.grammar`)."""
+PARSER_METHODS = (
+    "read_items",
+    "end_header",
+    "deal",
+    "start_hand",
+    "check_unnumbered",
+    "check_open",
+    "score",
+    "open_trick",
+    "move",
+    "last_trick",
+    "draw",
+)
+"""What a record's parser does the same in every game (:class:`~ducksoup.records.grammar.RecordParser`) or every
+trick-taking game (:class:`~ducksoup.records.tricks.TrickParser`), which no game's parser defines again."""
+
+
 @dataclass(frozen=True)
 class Piece:
     """A piece of machinery written once: where it lives, and the definitions that would be a game's own copy."""
@@ -313,6 +332,32 @@ SHARED_PIECES = (
         classes=frozenset({"Report"}),
         kind="Report",
         methods=frozenset({"start", "add", "finish"}),
+    ),
+    Piece(
+        "record grammar",
+        (
+            "ducksoup.records.grammar:RecordParser",
+            "ducksoup.records.grammar:Sections",
+            *(f"ducksoup.records.grammar:{name}" for name in RECORD_WORDS),
+            "ducksoup.records.tricks:TrickParser",
+            "ducksoup.records.tricks:trick_words",
+        ),
+        classes=frozenset({"RecordParser", "Sections", "TrickParser", "TrickNotation"}),
+        functions=frozenset({*RECORD_WORDS, "trick_words"}),
+        kind="Parser",
+        methods=frozenset(PARSER_METHODS),
+    ),
+    Piece(
+        "record inference",
+        (
+            "ducksoup.records.inference:Search",
+            "ducksoup.records.inference:Continuation",
+            "ducksoup.records.inference:infer_parts",
+            "ducksoup.records.inference:playable",
+            "ducksoup.records.telling:told_record",
+        ),
+        classes=frozenset({"Continuation", "DeckPlacement"}),
+        functions=frozenset({"infer_parts", "playable", "told_record"}),
     ),
 )
 """Every piece of shared machinery that issue 22 wrote once, each with its home."""

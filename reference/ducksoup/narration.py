@@ -52,6 +52,15 @@ class Loaded:
     """The cards whose place a record does not give: (deal, from 1; the card)."""
     stopped: str | None = None
     """Why a record could be told only up to a point: the rule it breaks there, with its line and column."""
+    inferred_at: frozenset[tuple[int, int]] = frozenset()
+    """Where the cards a record does not place were put: (deal, from 1; deck position, from 0), for a game whose
+    pack holds a card twice, where the card alone does not say which copy was inferred."""
+
+
+INFERRED_LEGEND = (
+    "cards marked ? are inferred: the record does not say where they lay, so a place that fits it was chosen"
+)
+"""The first line of a record's telling when it holds cards placed by inference, each marked ``?`` where shown."""
 
 
 class Narrator(Protocol):
@@ -297,8 +306,12 @@ class StepNarrator(Voice, Generic[TableT]):
         raise NotImplementedError
 
     def opening_lines(self) -> list[str]:
-        """What is told before the first step: the first deal or round."""
-        return self.start_lines(1)
+        """What is told before the first step: the legend, if any, and the first deal or round."""
+        return [*self.legend(), *self.start_lines(1)]
+
+    def legend(self) -> list[str]:
+        """What the marks of the telling mean (a record's inferred cards: :data:`INFERRED_LEGEND`), if any."""
+        return []
 
     def outcome_of(self, finished: Any) -> JSON:
         """A finished deal or round as the trace's ``final`` lists it."""

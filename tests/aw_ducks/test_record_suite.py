@@ -7,7 +7,6 @@ name) every trace, and 600 edits, with the share of refusals that name the line 
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -18,43 +17,17 @@ from ducksoup.aw_ducks.record import parse_record, read_record, record_to_trace,
 from tests.aw_ducks.record_edits import KINDS, Edit, edit
 from tests.aw_ducks.replay import replay
 from tests.aw_ducks.test_record import SUITE, plays, states
+from tests.record_samples import REPEAT, SEED, SOAK, Sample, refusals, tally_edits
 
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-SEED = int(os.environ.get("DUCKSOUP_RECORD_SEED") or random.SystemRandom().randrange(2**32))
-REPEAT = f"(seed {SEED}: DUCKSOUP_RECORD_SEED={SEED} repeats it)"
-
-
-def kind_of(trace_id: str) -> str:
-    """A trace's kind: a generated trace's ID without its number (``ad-round-3p-greedy``), or for a hand-made one its
-    family (``ad-edge``, ``ad-negative``, ``ad-game``)."""
-    if re.search(r"-\d+$", trace_id):
-        return re.sub(r"-\d+$", "", trace_id)
-    return "-".join(trace_id.split("-")[:2])
-
-
-def groups() -> dict[str, list[str]]:
-    """The traces to sample from, by group: in soak each trace alone; else the traces of each kind together (the
-    groups are the same in every process, so that test IDs agree across xdist workers)."""
-    found: dict[str, list[str]] = {}
-    for trace_id in sorted(SUITE):
-        found.setdefault(trace_id if SOAK else kind_of(trace_id), []).append(trace_id)
-    return found
-
-
-GROUPS = groups()
-
-
-def chosen(group: str) -> str:
-    """The trace of ``group`` that :data:`SEED` chooses."""
-    return random.Random(f"{SEED}:{group}").choice(GROUPS[group])
+SAMPLE = Sample(SUITE)
 
 
 # Records to traces, and back
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", SAMPLE.names())
 def test_a_suite_trace_to_a_record_and_back_replays_to_the_same_states(group: str) -> None:
-    trace_id = chosen(group)
+    trace_id = SAMPLE.chosen(group)
     original = SUITE[trace_id]
     trace = record_to_trace(parse_record(write_record(original, None)), trace_id, "back")
     assert plays(trace) == plays(original), REPEAT
@@ -62,9 +35,9 @@ def test_a_suite_trace_to_a_record_and_back_replays_to_the_same_states(group: st
     assert trace["final"] == original["final"] and trace["decks"] == original["decks"], REPEAT
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", SAMPLE.names())
 def test_one_players_record_infers_a_game_with_every_written_fact(group: str) -> None:
-    trace_id = chosen(group)
+    trace_id = SAMPLE.chosen(group)
     original = SUITE[trace_id]
     player = random.Random(f"{SEED}:{trace_id}").randrange(original["players"])
     text = write_record(original, player)
@@ -97,21 +70,11 @@ def check_edit(change: Edit) -> bool | None:
 
 def test_random_edits_of_records_are_legal_games_or_refused_where_the_game_breaks() -> None:
     rng = random.Random(f"{SEED}:edits")
-    traces = sorted(SUITE) if SOAK else [chosen(group) for group in sorted(GROUPS)]
-    outcomes: dict[str, list[bool | None]] = {kind: [] for kind in KINDS}
-    made = 0
-    while made < (600 if SOAK else 24):
-        original = SUITE[rng.choice(traces)]
-        change = edit(write_record(original, rng.choice([None, 0])), rng)
-        if change is not None:
-            outcomes[change.kind].append(check_edit(change))
-            made += 1
-    refused = [own for found in outcomes.values() for own in found if own is not None]
-    shares = []
-    for kind, found in outcomes.items():
-        said = [own for own in found if own is not None]
-        shares.append(f"{kind} {len(said)}/{len(found)} refused, {sum(said)} at it")
-    total = sum(map(len, outcomes.values()))
-    print(f"{total} edits, {len(refused)} refused, {sum(refused)} at the line edited ({', '.join(shares)})")
-    print(REPEAT)
-    assert refused, REPEAT
+    traces = sorted(SUITE) if SOAK else [SAMPLE.chosen(group) for group in SAMPLE.names()]
+
+    def make() -> tuple[str, Edit | None]:
+        original = write_record(SUITE[rng.choice(traces)], rng.choice([None, 0]))
+        return original, edit(original, rng)
+
+    outcomes = tally_edits(KINDS, 600 if SOAK else 24, make, lambda change, _original: check_edit(change))
+    assert refusals(outcomes), REPEAT

@@ -31,6 +31,7 @@ from ducksoup.doubleduck.record import (
     write_record,
 )
 from ducksoup.doubleduck.record_grammar import read_call
+from ducksoup.narration import INFERRED_LEGEND
 from ducksoup.records import MAX_RECORD
 from tests.doubleduck import record_edits
 from tests.doubleduck.traces import load_traces
@@ -270,6 +271,24 @@ def test_a_record_that_breaks_a_rule_stops_there_with_exit_1_naming_it(tmp_path:
         "this is card 1 of rank 3 after the lead: call 1 quack(s), not 'quack-quack'"
     )
     assert "step 14: Dan plays A♥" in output and "step 15" not in output
+
+
+def test_a_record_told_whole_marks_each_card_placed_by_inference_and_no_written_copy() -> None:
+    status, output = explain(DOCS / "thursday-club.txt", "--at", "4")
+    assert status == 0
+    lines = output.splitlines()
+    assert lines[1] == INFERRED_LEGEND
+    after = lines[lines.index("position after step 4:") :]
+    hands = {
+        line.split("'s hand: ")[0].strip(): line.split("'s hand: ")[1].split() for line in after if "hand: " in line
+    }
+    # Ben's hand and draw are written, the two copies of 7C and QS too: no mark; his JS played, QH drawn
+    assert hands["Ben"] == ["A♣", "7♣", "7♣", "J♣", "10♦", "J♦", "Q♦", "Q♥", "3♠", "8♠", "9♠", "Q♠", "Q♠"]
+    for other in ("Anna", "Cleo", "Dan"):  # never written: every card inferred, the one played gone, one drawn
+        assert len(hands[other]) == 13 and all(card.endswith("?") for card in hands[other]), hands[other]
+    assert "Ben Q♥, Cleo 8♦?, Dan 9♦?, Anna 9♦?" in output  # Ben's draw is written; the others' are inferred
+    assert "  Dan's hand: 2♣? 4♣? 5♣? 8♣? 9♣? J♣? Q♣? K♣? 2♦? 3♦? 5♦? 6♦? 8♦?" in lines[:12]  # as dealt
+    assert "J♣?" not in hands["Dan"] and hands["Dan"][-1] == "9♦?"  # J♣ played, 9♦ drawn
 
 
 def test_the_docs_dispute_is_what_explain_prints() -> None:

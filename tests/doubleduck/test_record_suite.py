@@ -8,9 +8,7 @@ edited printed.
 
 from __future__ import annotations
 
-import os
 import random
-import re
 from typing import Any
 
 import pytest
@@ -24,37 +22,11 @@ from duckspec.doubleduck import deal as spec_deal
 from duckspec.doubleduck import game as spec_game
 from tests.doubleduck.record_edits import KINDS, Edit, edit
 from tests.doubleduck.traces import load_traces
+from tests.record_samples import REPEAT, SEED, SOAK, Sample, refusals, tally_edits
 
 JSON = dict[str, Any]
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-SEED = int(os.environ.get("DUCKSOUP_RECORD_SEED") or random.SystemRandom().randrange(2**32))
-REPEAT = f"(seed {SEED}: DUCKSOUP_RECORD_SEED={SEED} repeats it)"
 SUITE = {trace["id"]: trace for trace in load_traces()}
-
-
-def kind_of(trace_id: str) -> str:
-    """A trace's kind: a generated trace's ID without its number (``dd-deal-greedy-as-played``), or for a hand-made
-    one its family (``dd-edge``, ``dd-negative``, ``dd-game``)."""
-    if re.search(r"-\d+$", trace_id):
-        return re.sub(r"-\d+$", "", trace_id)
-    return "-".join(trace_id.split("-")[:2])
-
-
-def groups() -> dict[str, list[str]]:
-    """The traces to sample from, by group: in soak each trace alone; else the traces of each kind together (the
-    groups are the same in every process, so that test IDs agree across xdist workers)."""
-    found: dict[str, list[str]] = {}
-    for trace_id in sorted(SUITE):
-        found.setdefault(trace_id if SOAK else kind_of(trace_id), []).append(trace_id)
-    return found
-
-
-GROUPS = groups()
-
-
-def chosen(group: str) -> str:
-    """The trace of ``group`` that :data:`SEED` chooses."""
-    return random.Random(f"{SEED}:{group}").choice(GROUPS[group])
+SAMPLE = Sample(SUITE)
 
 
 def accepted(trace: JSON) -> list[JSON]:
@@ -83,30 +55,30 @@ def engine_states(trace: JSON, decks: tuple[str, ...]) -> list[JSON]:
 # Records to traces, and back
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", SAMPLE.names())
 def test_a_trace_to_its_whole_record_and_back_replays_to_the_same_states(group: str) -> None:
-    name = chosen(group)
+    name = SAMPLE.chosen(group)
     original = SUITE[name]
     inference = infer_decks(parse_record(write_record(original, None)))
     assert same(expected_states(original), engine_states(original, inference.decks)), (name, REPEAT)
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS) if SOAK else ["dd-edge"])
+@pytest.mark.parametrize("group", SAMPLE.names() if SOAK else ["dd-edge"])
 def test_a_whole_record_converts_to_a_trace_with_the_same_states_and_outcome(group: str) -> None:
     """The trace itself (written and validated, the costly part: one group by default, the module's doctest
     another)."""
-    name = chosen(group)
+    name = SAMPLE.chosen(group)
     original = SUITE[name]
     trace = record_to_trace(parse_record(write_record(original, None)), name, original["description"])
     assert same(expected_states(original), [step["state"] for step in trace["steps"]]), (name, REPEAT)
     assert same(original["final"], trace["final"]) and trace["options"] == original["options"], (name, REPEAT)
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", SAMPLE.names())
 def test_one_players_record_reproduces_every_fact_written(group: str) -> None:
     """Only what the player saw is written; the game inferred from it has the same plays, tables, calls, piles,
     keepers, tricks, scores and outcome, and the player's own hand at every step."""
-    name = chosen(group)
+    name = SAMPLE.chosen(group)
     original = SUITE[name]
     seat = random.Random(f"{SEED}:{name}").randrange(4)
     record = parse_record(write_record(original, seat))
@@ -166,22 +138,12 @@ def test_random_edits_of_records_are_legal_games_or_refused_where_the_game_break
     traces = (
         sorted(SUITE)
         if SOAK
-        else [chosen(group) for group in sorted(GROUPS) if SUITE[chosen(group)]["scope"] == "deal"]
+        else [SAMPLE.chosen(group) for group in SAMPLE.names() if SUITE[SAMPLE.chosen(group)]["scope"] == "deal"]
     )
-    outcomes: dict[str, list[bool | None]] = {kind: [] for kind in KINDS}
-    made = 0
-    while made < (500 if SOAK else 24):
+
+    def make() -> tuple[str, Edit | None]:
         original = write_record(SUITE[rng.choice(traces)], rng.choice([None, None, 0, 1, 2, 3]))
-        change = edit(original, rng)
-        if change is not None:
-            outcomes[change.kind].append(check_edit(change, original))
-            made += 1
-    refused = [own for found in outcomes.values() for own in found if own is not None]
-    shares = []
-    for kind, found in outcomes.items():
-        said = [own for own in found if own is not None]
-        shares.append(f"{kind} {len(said)}/{len(found)} refused, {sum(said)} at it")
-    total = sum(map(len, outcomes.values()))
-    print(f"{total} edits, {len(refused)} refused, {sum(refused)} at the line edited ({', '.join(shares)})")
-    print(REPEAT)
-    assert refused, (outcomes, REPEAT)
+        return original, edit(original, rng)
+
+    outcomes = tally_edits(KINDS, 500 if SOAK else 24, make, check_edit)
+    assert refusals(outcomes), (outcomes, REPEAT)

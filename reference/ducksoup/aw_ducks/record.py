@@ -173,9 +173,9 @@ from ducksoup.aw_ducks.engine import NAMES, NUMBERS, Game, Round
 from ducksoup.aw_ducks.record_grammar import Record, RoundRecord, Turn, read_card
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.narration import Loaded
-from ducksoup.records import Inference, InferredCard, record_source
+from ducksoup.records import Inference, InferredCard
 from ducksoup.records import RecordError as RecordError
-from ducksoup.records.telling import loaded_record, noted, trace_until_broken
+from ducksoup.records.telling import noted, told_record, trace_until_broken
 from duckspec.aw_ducks.actions import Action, Discard, Draw
 from duckspec.aw_ducks.discarding import benefit_of
 from duckspec.aw_ducks.errors import IllegalAction
@@ -363,7 +363,4 @@ def read_record(text: str, path: Path) -> Loaded:
 
     :class:`~ducksoup.records.errors.RecordError` names the line and column of a record that cannot be read at all.
     """
-    trace_id, called = record_source(path)
-    record = parse_record(text)
-    trace, inferred, broken = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    return loaded_record(trace, called, record.names, inferred, broken)
+    return told_record(text, path, parse_record, record_to_trace_until_broken, lambda record: record.names)

@@ -23,12 +23,10 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
-    shared_tag_lines,
     whole,
 )
+from ducksoup.records.grammar import Header, RecordParser, Sections, header_lines, split_number, tag_at
 from ducksoup.records.players import player_named, player_names
 
 FORMAT_VERSIONS = ("1",)
@@ -179,24 +177,14 @@ class Record:
         return self.names[player] if self.names else f"Player {player}"
 
     def tag_at(self, name: str) -> Pos:
-        return dict(self.tags_at).get(name, NOWHERE)
+        return tag_at(self.tags_at, name)
 
 
 # Reading: the shared lexer gives the items (tags, labelled turn lines, words); the parser makes the record
 
-_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
 _SCORES_RE = re.compile(r"\d+(?:-\d+)+")
-_ROUND_LABEL_RE = re.compile(r"round\s+(\d+)", re.IGNORECASE)
+ROUNDS = Sections("round", "its turns", '[Scope "game"]')
 _LABEL_RE = re.compile(r"(?:(\d+)\.)?\s*(.*)", re.DOTALL)
-
-
-@dataclass
-class _Word:
-    """One word of the body, or a turn line's label (``kind`` ``"player"``: the name, and the turn number)."""
-
-    kind: str  # "word" or "player"
-    text: str
-    at: Pos
 
 
 @dataclass
@@ -242,56 +230,50 @@ class _RoundDraft:
 
 
 @dataclass
-class _Header:
+class _Header(Header):
     players: int = 0
     names: tuple[str, ...] = ()
     start: int | None = None
     scope: str = "round"
     target: int | None = None
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
 
-def _words(items: Iterator[Item]) -> Iterator[Item | _Word]:
-    """The tag pairs as they are, and the body as words, a turn line's label (``12. Anna:``) first as a player."""
+def _words(items: Iterator[Item]) -> Iterator[Item]:
+    """The tag pairs and words as they are, and a turn line as words, its label (``12. Anna:``) first as a player
+    (an item of kind ``"player"``: the name, after the turn number)."""
     for item in items:
         if item.kind != "line":
-            yield item if item.kind == "tag" else _Word("word", item.text, item.at)
+            yield item
             continue
         label = _LABEL_RE.fullmatch(item.text)
         assert label is not None  # the pattern matches every text
         if label.group(1):
-            yield _Word("word", label.group(1) + ".", item.at)
+            yield Item("word", label.group(1) + ".", item.at)
         name_at = (item.at[0], item.at[1] + label.start(2))
-        yield _Word("player", " ".join(label.group(2).split()), name_at)
+        yield Item("player", " ".join(label.group(2).split()), name_at)
         for text, at in item.words:
-            yield _Word("word", text, at)
+            yield Item("word", text, at)
 
 
-class _Parser:
+class _Parser(RecordParser[_Header]):
     def __init__(self, text: str) -> None:
-        self.items = _words(lex(text, _ROUND_LABEL_RE))
-        self.tags = Tags(KNOWN_TAGS)
-        self.header: _Header | None = None
+        super().__init__(
+            text,
+            KNOWN_TAGS,
+            'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo"] and [Start "Ben"]; '
+            "[Players] is required",
+            ROUNDS,
+        )
         self.rounds: list[_RoundDraft] = []
         self.turn: _TurnDraft | None = None  # the turn whose words are being read
         self.numbered: tuple[int, Pos] | None = None  # a turn number just read, which a turn must follow
         self.named: tuple[int, Pos] | None = None  # a player just named by a label, whose turn must follow
 
+    def items_of(self, items: Iterator[Item]) -> Iterator[Item]:
+        return _words(items)
+
     def parse(self) -> Record:
-        pending: Item | _Word | None = next(self.items, None)
-        while pending is not None:
-            item = pending
-            pending = next(self.items, None)
-            if isinstance(item, Item):
-                self.tags.add(item)
-                continue
-            header = self.end_header(item.at)
-            if item.kind == "player":
-                self.label(item, header)
-            elif self.word(item, pending, header):
-                pending = next(self.items, None)
-        header = self.end_header((1, 1))
+        header = self.read_items()
         self.check_nothing_waits()
         return Record(
             header.players,
@@ -304,19 +286,15 @@ class _Parser:
             tuple(header.tags_at),
         )
 
+    def body_item(self, item: Item, following: Item | None, header: _Header) -> bool:
+        if item.kind == "player":
+            self.label(item, header)
+            return False
+        return self.word(item, following, header)
+
     # The header
 
-    def end_header(self, at: Pos) -> _Header:
-        if self.header is not None:
-            return self.header
-        tags = self.tags
-        tags.closed = True
-        if not tags:
-            raise RecordError(
-                'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo"] and [Start "Ben"]; '
-                "[Players] is required",
-                at,
-            )
+    def read_header(self, tags: Tags, at: Pos) -> _Header:
         header = _Header()
         check_game(tags, SUITE.id, SUITE.title)
         check_format(tags, FORMAT_VERSIONS)
@@ -334,7 +312,6 @@ class _Parser:
             header.start = self.player_of(start.value, header, start.at, "[Start]")
         header.scope = tags.choice("Scope", ("round", "game"), "round")
         header.target = _target(tags)
-        self.header = header
         return header
 
     @staticmethod
@@ -346,17 +323,7 @@ class _Parser:
 
     def round(self, at: Pos, header: _Header, number: int | None = None) -> _RoundDraft:
         """The current round; a new one when ``number`` (from a Round line) is given or none is open."""
-        if number is None and self.rounds:
-            return self.rounds[-1]
-        expected = len(self.rounds) + 1
-        if number is not None and number != expected:
-            if number == 1:
-                raise RecordError("'Round 1' begins the first round: write it before its turns", at)
-            raise RecordError(f"this is round {expected} of the record, not round {number}", at)
-        if expected > 1 and header.scope == "round":
-            raise RecordError('a record of one round holds one round: for more, say [Scope "game"]', at)
-        self.rounds.append(_RoundDraft(at))
-        return self.rounds[-1]
+        return ROUNDS.current(self.rounds, _RoundDraft, at, header.scope, number)
 
     def close_turn(self) -> None:
         """The turn being read is over: a Discard must have named its card."""
@@ -371,34 +338,30 @@ class _Parser:
         if self.named:
             raise RecordError("a player and a colon begin a turn: draw, score or discard follows", self.named[1])
 
-    def label(self, item: _Word, header: _Header) -> None:
+    def label(self, item: Item, header: _Header) -> None:
         self.close_turn()
         if self.named:
             self.check_nothing_waits()
         player = self.player_of(item.text, header, item.at, "a turn line begins with a player and a colon")
         self.named = (player, item.at)
 
-    def word(self, item: _Word, following: Item | _Word | None, header: _Header) -> bool:
+    def word(self, item: Item, following: Item | None, header: _Header) -> bool:
         """Read one word of the body; whether it also used the following word."""
         text, at = item.text, item.at
         lower = text.lower()
-        next_word = following.text.lower() if isinstance(following, _Word) and following.kind == "word" else ""
-        if lower == "round":
-            if not next_word.isdigit() or following is None:
-                raise RecordError("'Round' is followed by the round's number, like Round 2", at)
-            self.check_nothing_waits()
-            self.round(at, header, whole(next_word, "a round number", following.at))
+        next_word = following.text.lower() if following is not None and following.kind == "word" else ""
+        heading = ROUNDS.number(item, following, self.check_nothing_waits)
+        if heading is not None:
+            self.round(at, header, heading)
             return True
-        number = _NUMBER_RE.fullmatch(text)
-        if number:
+        numbered = split_number(item)
+        if numbered:
             if self.numbered or self.named:
                 self.check_nothing_waits()
             self.close_turn()
-            self.numbered = (whole(number.group(1), "a turn number", at), at)
-            if number.group(2):
-                rest = _Word("word", number.group(2), (at[0], at[1] + number.start(2)))
-                return self.word(rest, following, header)
-            return False
+            digits, rest = numbered
+            self.numbered = (whole(digits, "a turn number", at), at)
+            return False if rest is None else self.word(rest, following, header)
         if _SCORES_RE.fullmatch(text):
             self.scores(text, at, header)
             return False
@@ -420,7 +383,7 @@ class _Parser:
         self.close_turn()  # a number or player just read is this turn's
         current = self.round(at, header)
         if current.scores is not None:
-            raise RecordError("the round's scores end it: begin the next one with 'Round' and its number", at)
+            raise ROUNDS.ended(at)
         turn = _TurnDraft(action, at)
         if self.numbered:
             turn.number, number_at = self.numbered
@@ -504,7 +467,7 @@ class _Parser:
             )
         current = self.round(at, header)
         if current.scores is not None:
-            raise RecordError(f"the round's scores are already written at line {current.scores_at[0]}", at)
+            raise ROUNDS.scored_twice(current.scores_at, at)
         current.scores = tuple(whole(part, "a round's score", at) for part in parts)
         current.scores_at = at
 
@@ -542,7 +505,6 @@ def _target(tags: Tags) -> int | None:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.aw_ducks.record.parse_record`, which documents it)."""
-    check_size(text)
     return _Parser(text).parse()
 
 
@@ -564,8 +526,7 @@ def turn_text(turn: Turn) -> str:
 
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.aw_ducks.record.format_record`, which documents it)."""
-    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
-    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = header_lines(SUITE.id, FORMAT_VERSIONS[-1], record.tags)
     players = ", ".join(record.names) if record.names else str(record.players)
     lines.append(f"[Players {quote(players)}]")
     if record.start is not None:

@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from duckcheck.aw_ducks.oracle import Table
-from duckcheck.codec import SetupError
 from duckcheck.oracle import Scope
 from ducksoup.aw_ducks.engine import DECK_SIZE, FULL, NAMES, NUMBERS, OVER, POINTS, VALUE, Game, Round
 from ducksoup.aw_ducks.narrate import CONDITIONS
-from ducksoup.aw_ducks.record_grammar import Record, RoundRecord, Turn, card_name
+from ducksoup.aw_ducks.record_grammar import Record, Turn, card_name
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
+from ducksoup.records.inference import Continuation, Part, infer_parts, playable
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Colour, parse_card
 from duckspec.aw_ducks.discarding import Benefit, benefit_of
@@ -361,6 +361,10 @@ class _RoundInference:
         canonical order."""
         return [kind_of(card_id) for card_id in self.cards.completed()]
 
+    def part(self) -> Part[Action]:
+        deck = self.deck()
+        return Part(deck, _deck_text(deck), tuple(self.actions), self.inferred(deck))
+
     def inferred(self, deck: list[int]) -> list[InferredCard]:
         stashes = dict(self.stash_slots)
         found = []
@@ -455,63 +459,34 @@ def first_start(record: Record) -> int:
     return first.player
 
 
+CONTINUATION = Continuation(
+    "round",
+    "§2; AD-R15",
+    "§2",
+    "a round is played to its count before the next begins",
+    "§9",
+    "the record has no round: write its turns after the header",
+)
+"""A round after the game is won breaks §2 (AD-R15); one before the last is played to its count, §9."""
+
+
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.aw_ducks.record.infer_decks`, which documents it)."""
-    if not record.rounds:
-        raise RecordError("the record has no round: write its turns after the header", NOWHERE)
+    CONTINUATION.check_some(record.rounds)
     options = RuleOptions(target=record.target)
-    try:
-        Table.check_setup(Scope(record.scope), options, len(record.rounds), record.players)
-    except (ValueError, SetupError) as error:
-        raise RecordError(
-            f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")
-        ) from None
+    playable(
+        lambda: Table.check_setup(Scope(record.scope), options, len(record.rounds), record.players),
+        record.tag_at("Scope"),
+    )
     start = first_start(record)
-    search: Search[Action] = Search(until_broken)
-    game: Game | None = None
-    for number, current in enumerate(record.rounds):
-        if game is not None:
-            between = _between_rounds(game, number, current)
-            if between is not None:
-                search.stop(between)
-                return search.result(between)
-        # AD-R14: each round is started by the player to the left of the last round's start player.
-        work = _RoundInference(record, number, (start + number) % record.players, options)
-        try:
-            work.run()
-        except RecordError as error:
-            search.stop(error)
-            deck = work.deck()
-            search.add(_deck_text(deck), tuple(work.actions), work.inferred(deck))
-            return search.result(error)
-        deck = work.deck()
-        search.add(_deck_text(deck), tuple(work.actions), work.inferred(deck))
-        if record.scope == "game":
-            if game is None:
-                game = Game([deck], start, record.players, options)
-            else:
-                game.add_decks([deck])
-            for action in work.actions:
-                game.apply(action)
-    return search.result()
-
-
-def _between_rounds(game: Game, number: int, current: RoundRecord) -> RecordError | None:
-    """The rule a new round breaks where the game stands after ``number`` rounds, if any."""
-    if game.is_over:
-        return RecordError(
-            f"the game was won in round {number}: nothing more is played (game-over, §2; AD-R15)",
-            current.at,
-            "game-over",
-            "§2",
-        )
-    if not game.needs_deck:
-        return RecordError(
-            f"round {number} is not finished: a round is played to its count before the next begins (§9)",
-            current.at,
-            rule="§9",
-        )
-    return None
+    # AD-R14: each round is started by the player to the left of the last round's start player.
+    return infer_parts(
+        Search(until_broken),
+        [current.at for current in record.rounds],
+        lambda number: _RoundInference(record, number, (start + number) % record.players, options),
+        (lambda deck: Game([deck], start, record.players, options)) if record.scope == "game" else None,
+        CONTINUATION.refusal,
+    )
 
 
 def _deck_text(deck: list[int]) -> str:

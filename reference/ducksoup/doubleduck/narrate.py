@@ -10,22 +10,30 @@ hands and the cards the others draw stay hidden: the stock is face down (ruling 
 the rules forbid stops the narration with the rule it breaks; so does, with ``check`` (a
 conformance trace, whose stored states are claims), a stored state, a refusal's code or the
 trace's ``final`` outcome that the rules contradict, naming the field and its section.
+
+A card whose place a record does not give (``inferred_at``: its deal and deck position, from
+:func:`ducksoup.doubleduck.record.infer_decks`) is marked with ``?`` wherever it is shown before it is
+played, as in Duck Soup. The two copies of a card are alike, so the narration follows each player's
+inferred copies: a card the player is dealt or draws from an inferred position is one more, and a
+card played is the written copy while the player holds one (the inference plays the written copy first).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from duckcheck.codec import JSON
+from duckcheck.codec import JSON, parse_cards_text
 from duckcheck.doubleduck.encoding import FIELD_SECTIONS, deal_outcome_json, parse_action, result_json
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.games import Setup
 from ducksoup.display import SUIT_WORDS, Style, in_hand_order
-from ducksoup.narration import Loaded, StepNarrator, count
+from ducksoup.narration import INFERRED_LEGEND, Loaded, StepNarrator, count
 from duckspec.cards import Card, Rank
 from duckspec.doubleduck.actions import Call, Play
-from duckspec.doubleduck.cards import Course
+from duckspec.doubleduck.cards import DECK_SIZE, Course
 from duckspec.doubleduck.deal import DealState
+from duckspec.doubleduck.dealing import DEALT, PLAYERS
 from duckspec.doubleduck.duck_course import WonBy, draw_after_trick, winning_position, won_by
 from duckspec.doubleduck.errors import IllegalAction
 from duckspec.doubleduck.game import GameState
@@ -55,9 +63,47 @@ class Narrator(StepNarrator[Table]):
         as_player: int | None = None,
         check: bool = False,
         names: tuple[str, ...] | None = None,
+        inferred_at: frozenset[tuple[int, int]] = frozenset(),
     ) -> None:
         super().__init__(trace, Table.of(Setup.of(trace)), as_player, names, check)
         self.style = style or Style()
+        self.inferred_at = inferred_at
+        """The deck positions whose cards the record does not place: (deal, from 1; position, from 0)."""
+        self.decks = [parse_cards_text(deck, f"decks[{i}]") for i, deck in enumerate(trace["decks"])]
+        self.guessed: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
+        """The inferred copies each player holds, by card."""
+
+    # Inferred cards
+
+    def is_inferred(self, position: int) -> bool:
+        """Whether the card at ``position`` of this deal's deck was placed by inference."""
+        return (self.table.decks_used, position) in self.inferred_at
+
+    def deal_guesses(self, deal: DealState) -> None:
+        """The inferred copies dealt to each player at the start of ``deal`` (one card at a time, from the left)."""
+        deck = self.decks[self.table.decks_used - 1]
+        self.guessed = [Counter() for _ in range(PLAYERS)]
+        for position in range(DEALT):
+            if self.is_inferred(position):
+                self.guessed[(deal.dealer + 1 + position) % PLAYERS][deck[position]] += 1
+
+    def play_guess(self, deal: DealState, action: Play) -> None:
+        """The copy ``action`` plays: the written one while the player holds one, else an inferred one."""
+        guessed = self.guessed[action.player]
+        if guessed[action.card] and deal.hands[action.player].count(action.card) <= guessed[action.card]:
+            guessed[action.card] -= 1
+
+    def hand(self, player: int, cards: list[Card]) -> str:
+        """A hand as shown, its inferred copies marked ``?``."""
+        left = Counter(self.guessed[player])
+        shown = []
+        for card in cards:
+            shown.append(self.style.card(card) + ("?" if left[card] > 0 else ""))
+            left[card] -= 1
+        return " ".join(shown) or "-"
+
+    def legend(self) -> list[str]:
+        return [INFERRED_LEGEND] if self.inferred_at else []
 
     # Words
 
@@ -117,9 +163,10 @@ class Narrator(StepNarrator[Table]):
     def consequences(self, before: Table, action: Play) -> list[str]:
         """What follows from a card: what its call means, then, when it completes a trick, the trick's fate."""
         deal = before.deal
+        self.play_guess(deal, action)
         lines = self.call_lines(deal, action)
         if deal.options.draw is DrawOrder.AS_PLAYED and deal.course is Course.DUCK:
-            card = self.shown(deal.stock[0], action.player)
+            card = self.shown(deal.stock[0], action.player, DECK_SIZE - len(deal.stock))
             lines.append(f"  {self.who(action.player, 'draws')} {card} at once (the as-played draw option, DD-R02)")
         if len(deal.table) < 3:
             return lines
@@ -207,7 +254,11 @@ class Narrator(StepNarrator[Table]):
         lines = []
         if deal.options.draw is DrawOrder.WINNER_FIRST:
             draw = draw_after_trick(deal.stock, after.leader)
-            drawn = ", ".join(f"{self.name(player)} {self.shown(card, player)}" for player, card in draw.cards)
+            top = DECK_SIZE - len(deal.stock)
+            drawn = ", ".join(
+                f"{self.name(player)} {self.shown(card, player, top + k)}"
+                for k, (player, card) in enumerate(draw.cards)
+            )
             lines.append(
                 f"  each draws a card from the stock, the winner first, then to the left: {drawn} (§4.6, DD-R02)"
             )
@@ -222,9 +273,15 @@ class Narrator(StepNarrator[Table]):
             )
         return lines
 
-    def shown(self, card: Card, owner: int) -> str:
-        """A card drawn by ``owner``: hidden from the other players, for the stock is face down (DD-R18)."""
-        return self.style.card(card) if self.as_player is None or self.as_player == owner else "(unseen)"
+    def shown(self, card: Card, owner: int, position: int) -> str:
+        """A card drawn by ``owner`` from ``position`` of the deck: hidden from the other players, for the stock is
+        face down (DD-R18); marked ``?`` when inferred."""
+        inferred = self.is_inferred(position)
+        if inferred:
+            self.guessed[owner][card] += 1
+        if self.as_player is not None and self.as_player != owner:
+            return "(unseen)"
+        return self.style.card(card) + ("?" if inferred else "")
 
     def end_lines(self, before: Table, after: DealState) -> list[str]:
         if not after.is_over:
@@ -281,7 +338,7 @@ class Narrator(StepNarrator[Table]):
         for player in range(4):
             hand = deal.hands[player]
             seen = self.as_player in (None, player)
-            shown = self.style.cards(in_hand_order(hand, deal.course)) if seen else count(len(hand), "card")
+            shown = self.hand(player, in_hand_order(hand, deal.course)) if seen else count(len(hand), "card")
             owner = self.possessive(player)
             lines.append(f"{owner} hand: {shown}")
         lines.append(f"stock: {len(deal.stock)} cards, face down; course: {deal.course.value}")
@@ -335,6 +392,7 @@ class Narrator(StepNarrator[Table]):
 
     def deal_lines(self, deal: DealState, number: int) -> list[str]:
         first = (deal.dealer + 1) % 4
+        self.deal_guesses(deal)
         return [
             f"deal {number}: {self.who(deal.dealer, 'deals')} 13 cards each from two packs, one at a time, the first "
             f"to {self.name(first)} at the dealer's left; the other 52 are the stock, face down (§2, DD-R01, DD-R18)",
@@ -346,4 +404,11 @@ class Narrator(StepNarrator[Table]):
 def narrator(loaded: Loaded, as_player: int | None, symbols: bool) -> Narrator:
     """The narrator of a Doubleduck trace or record (the registry's entry point); a trace's stored states are
     checked against the rules, a record's players are named as it names them."""
-    return Narrator(loaded.trace, Style(symbols=symbols), as_player, check=not loaded.is_record, names=loaded.names)
+    return Narrator(
+        loaded.trace,
+        Style(symbols=symbols),
+        as_player,
+        check=not loaded.is_record,
+        names=loaded.names,
+        inferred_at=loaded.inferred_at,
+    )

@@ -154,8 +154,8 @@ from ducksoup.doubleduck import record_grammar, record_inference
 from ducksoup.doubleduck.record_grammar import SEATS, DealRecord, Move, Record, Trick
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.narration import Loaded
-from ducksoup.records import Inference, InferredCard, RecordError, record_source
-from ducksoup.records.telling import loaded_record, noted, played_and_unseen, trace_until_broken
+from ducksoup.records import Inference, InferredCard, RecordError
+from ducksoup.records.telling import noted, played_and_unseen, told_record, trace_until_broken
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action
 from duckspec.doubleduck.variants import DrawOrder
@@ -347,8 +347,4 @@ def read_record(text: str, path: Path) -> Loaded:
 
     :class:`RecordError` names the line and column of a record that cannot be read at all.
     """
-    trace_id, called = record_source(path)
-    record = parse_record(text)
-    trace, inferred, stopped = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    names = record.players if all(record.players) else None
-    return loaded_record(trace, called, names, inferred, stopped)
+    return told_record(text, path, parse_record, record_to_trace_until_broken, lambda record: record.players)

@@ -9,7 +9,6 @@ lines, tricks of four cards with their calls and the cards drawn after them, and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from duckcheck.doubleduck import SUITE
@@ -23,13 +22,17 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
-    shared_tag_lines,
-    whole,
+)
+from ducksoup.records.grammar import (
+    Header,
+    Sections,
+    hand_line_cards,
+    header_lines,
+    tag_at,
 )
 from ducksoup.records.players import player_named, player_names
+from ducksoup.records.tricks import DealDraft, TrickDraft, TrickNotation, TrickParser, trick_words
 from duckspec.doubleduck import GAME_ID
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 
@@ -115,7 +118,7 @@ class Record:
         return (self.dealer + deal) % SEATS
 
     def tag_at(self, name: str) -> Pos:
-        return dict(self.tags_at).get(name, NOWHERE)
+        return tag_at(self.tags_at, name)
 
 
 def read_card(text: str) -> str | None:
@@ -137,31 +140,30 @@ def read_call(word: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
-_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
+NOTATION = TrickNotation(
+    read_card,
+    CARD_HELP,
+    WORD_HELP,
+    "every card played is seen by all, so it is written: ? stands for a card only in a hand",
+    TRICKS_PER_DEAL,
+    f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number",
+    KNOWN_TAGS,
+    'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and [Dealer "Dan"]; '
+    "[Dealer] is required",
+    Sections("deal", "its hands and tricks", '[Scope "game"]'),
+)
+"""Doubleduck's words."""
 
 
 @dataclass
-class _TrickDraft:
-    at: Pos
-    moves: list[Move] = field(default_factory=list)
-    drawn: list[str | None] = field(default_factory=list)
-    drawn_at: list[Pos] = field(default_factory=list)
-
+class _TrickDraft(TrickDraft[Move]):
     def freeze(self) -> Trick:
         return Trick(tuple(self.moves), tuple(self.drawn), self.at, tuple(self.drawn_at))
 
 
 @dataclass
-class _DealDraft:
-    at: Pos
-    hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    hands_at: list[list[Pos]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    hand_lines: list[Pos | None] = field(default_factory=lambda: [None] * SEATS)
-    tricks: list[_TrickDraft] = field(default_factory=list)
-    score: tuple[int, int] | None = None
-    score_at: Pos = NOWHERE
+class _DealDraft(DealDraft[_TrickDraft]):
+    seats: int = SEATS
 
     def freeze(self) -> DealRecord:
         hands = tuple(tuple(hand) for hand in self.hands)
@@ -176,40 +178,19 @@ class _DealDraft:
 
 
 @dataclass
-class _Header:
+class _Header(Header):
     players: tuple[str, ...] = ("", "", "", "")
     dealer: int = 0
     scope: str = "deal"
     draw: str = "winner-first"
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
 
-class _Parser:
-    def __init__(self, items: Iterable[Item]) -> None:
-        self.items = items
-        self.tags = Tags(KNOWN_TAGS)
-        self.header: _Header | None = None
-        self.deals: list[_DealDraft] = []
-        self.callable: Move | None = None  # the card just read, which a call may follow
-        self.numbered: Pos | None = None  # a trick number just read, which a card must follow
+class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
+    def __init__(self, text: str) -> None:
+        super().__init__(text, NOTATION, _DealDraft, _TrickDraft, Move)
 
     def parse(self) -> Record:
-        items = iter(self.items)
-        item = next(items, None)
-        while item is not None:
-            following = next(items, None)
-            if item.kind == "tag":
-                self.tags.add(item)
-            else:
-                header = self.end_header(item.at)
-                if item.kind == "line":
-                    self.hand(item, header)
-                elif self.word(item, following, header):
-                    following = next(items, None)
-            item = following
-        header = self.end_header((1, 1))
-        self.check_unnumbered(self.numbered or NOWHERE)
+        header = self.read_deals()
         return Record(
             header.dealer,
             header.players,
@@ -222,17 +203,7 @@ class _Parser:
 
     # The header
 
-    def end_header(self, at: Pos) -> _Header:
-        if self.header is not None:
-            return self.header
-        tags = self.tags
-        tags.closed = True
-        if not tags:
-            raise RecordError(
-                'a record begins with its header, tag pairs like [Players "Anna, Ben, Cleo, Dan"] and '
-                '[Dealer "Dan"]; [Dealer] is required',
-                at,
-            )
+    def read_header(self, tags: Tags, at: Pos) -> _Header:
         check_game(tags, GAME_ID, SUITE.title)
         check_format(tags, (FORMAT_VERSION,))
         header = _Header()
@@ -252,92 +223,31 @@ class _Parser:
             _check_sides(sides, header.players)
         header.draw = tags.choice("Draw", tuple(order.value for order in DrawOrder), DrawOrder.WINNER_FIRST.value)
         header.scope = tags.choice("Scope", ("deal", "game"), "deal")
-        self.header = header
         return header
 
     # The body
-
-    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
-        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        if number is None and self.deals:
-            return self.deals[-1]
-        expected = len(self.deals) + 1
-        if number is not None and number != expected:
-            if number == 1:
-                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
-            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
-        if expected > 1 and header.scope == "deal":
-            raise RecordError('a record of one deal holds one deal: for more, say [Scope "game"]', at)
-        self.deals.append(_DealDraft(at))
-        return self.deals[-1]
 
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
         self.check_unnumbered(item.at)
         seat = player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
-        deal = self.deal(item.at, header)
-        if deal.tricks or deal.score is not None:
-            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
-        first = deal.hand_lines[seat]
-        if first is not None:
-            raise RecordError(f"{possessive(header.players, seat)} hand is already written at line {first[0]}", item.at)
-        deal.hand_lines[seat] = item.at
-        for count, (word, at) in enumerate(item.words, 1):
-            if count > HAND_SIZE:
-                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (§2)", at)
-            if word == "?":
-                continue
-            card = read_card(word)
-            if card is None:
-                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+        deal = self.start_hand(seat, item.at, header, possessive(header.players, seat))
+        for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "§2"):
             deal.hands[seat].append(card)
             deal.hands_at[seat].append(at)
 
-    def word(self, item: Item, following: Item | None, header: _Header) -> int:
-        """Read one word of the body; the number of following items it also used (0 or 1)."""
-        text, at = item.text, item.at
+    def game_word(self, item: Item, following: Item | None, header: _Header, callable_move: Move | None) -> int | None:
+        """A call after its card (``quack``, ``double duck`` ...)."""
+        text = item.text
         next_word = following.text.lower() if following and following.kind == "word" else ""
-        callable_move, self.callable = self.callable, None
-        if text.lower() == "deal":
-            if not next_word.isdigit() or following is None:
-                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
-            self.check_unnumbered(at)
-            self.deal(at, header, whole(next_word, "a deal number", following.at))
-            return 1
-        number = _NUMBER_RE.fullmatch(text)
-        if number:
-            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
-            if number.group(2):
-                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
-                return self.word(rest, following, header)
-            return 0
-        score = _SCORE_RE.fullmatch(text)
-        if score:
-            self.score(score, at, header)
-            return 0
-        if text.startswith("+"):
-            self.draw(text[1:], at)
-            return 0
         call = read_call(text)
         if call is None and text.lower() == "double" and next_word == "duck":
             call = "doubleduck"
-        if call is not None:
-            self.call(call, callable_move, at)
-            self.callable = self.deals[-1].tricks[-1].moves[-1] if callable_move else None
-            return 1 if text.lower() == "double" else 0
-        if text == "?":
-            raise RecordError(
-                "every card played is seen by all, so it is written: ? stands for a card only in a hand", at
-            )
-        card = read_card(text)
-        if card is None:
-            if len(text) <= 3:
-                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
-            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
-        move = Move(card, "", at)
-        self.move(move, header)
-        self.callable = move
-        return 0
+        if call is None:
+            return None
+        self.call(call, callable_move, item.at)
+        self.callable = self.deals[-1].tricks[-1].moves[-1] if callable_move else None
+        return 1 if text.lower() == "double" else 0
 
     def call(self, call: str, move: Move | None, at: Pos) -> None:
         """A call said with the card just read; a quack after a quack counts one more (``8H quack quack``)."""
@@ -353,18 +263,6 @@ class _Parser:
         moves = self.deals[-1].tricks[-1].moves
         moves[-1] = Move(move.card, call, move.at)
 
-    def check_unnumbered(self, at: Pos) -> None:
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", at)
-
-    def score(self, score: re.Match[str], at: Pos, header: _Header) -> None:
-        self.check_unnumbered(at)
-        deal = self.deal(at, header)
-        if deal.score is not None:
-            raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
-        deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
-        deal.score_at = at
-
     def trick_number(self, number: int, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
@@ -378,51 +276,19 @@ class _Parser:
             )
         if number != expected:
             raise RecordError(f"this is trick {expected} of the deal, not {number}", at)
-        deal.tricks.append(_new_trick(deal, at))
+        self.open_trick(deal, at)
         self.numbered = at
 
-    @staticmethod
-    def check_open(deal: _DealDraft, at: Pos) -> None:
-        if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+    def continues(self, trick: _TrickDraft, move: Move, header: _Header) -> bool:
+        return len(trick.moves) < SEATS
 
-    def move(self, move: Move, header: _Header) -> None:
-        deal = self.deal(move.at, header)
-        self.check_open(deal, move.at)
-        if self.numbered:
-            self.numbered = None
-            trick = deal.tricks[-1]
-        elif deal.tricks and len(deal.tricks[-1].moves) < SEATS:
-            trick = deal.tricks[-1]
-        else:
-            deal.tricks.append(_new_trick(deal, move.at))
-            trick = deal.tricks[-1]
-        trick.moves.append(move)
-
-    def draw(self, text: str, at: Pos) -> None:
-        self.check_unnumbered(at)
-        card = None if text == "?" else read_card(text)
-        if card is None and text != "?":
-            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
-        deal = self.deals[-1] if self.deals else None
-        if deal is None or not deal.tricks or deal.score is not None:
-            raise RecordError("a drawn card is written after the trick that draws it", at)
-        trick = deal.tricks[-1]
+    def check_draw(self, trick: _TrickDraft, at: Pos) -> None:
         if len(trick.moves) < SEATS:
             raise RecordError(
                 f"the cards drawn are written after the trick's four cards: this trick has {len(trick.moves)}", at
             )
         if len(trick.drawn) >= SEATS:
             raise RecordError("four cards at most are drawn after a trick, one by each player (§4.6)", at)
-        trick.drawn.append(card)
-        trick.drawn_at.append(at)
-
-
-def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
-    """A new trick of ``deal``; a deal has 26 tricks (its 104 cards, four to a trick)."""
-    if len(deal.tricks) >= TRICKS_PER_DEAL:
-        raise RecordError(f"a deal has {TRICKS_PER_DEAL} tricks: begin the next deal with 'Deal' and its number", at)
-    return _TrickDraft(at)
 
 
 def player_of(text: str, players: tuple[str, ...], at: Pos, what: str) -> int:
@@ -455,8 +321,7 @@ def possessive(players: tuple[str, ...], seat: int) -> str:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.doubleduck.record.parse_record`, which documents it)."""
-    check_size(text)
-    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+    return _Parser(text).parse()
 
 
 # Writing
@@ -466,8 +331,7 @@ def write(record: Record, comments: dict[tuple[int, int], str] | None = None) ->
     """The record as text (:func:`ducksoup.doubleduck.record.format_record`, which documents it); ``comments``
     adds a comment after a trick, by (deal, trick), both from 0."""
     named = bool(record.players[0])
-    lines = shared_tag_lines(GAME_ID, FORMAT_VERSION)
-    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = header_lines(GAME_ID, FORMAT_VERSION, record.tags)
     label = [record.players[seat] if named else f"Player {seat}" for seat in range(SEATS)]
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")
@@ -485,8 +349,7 @@ def write(record: Record, comments: dict[tuple[int, int], str] | None = None) ->
             if deal.hands[seat]:
                 lines.append(f"{label[seat]}: {' '.join(deal.hands[seat])}")
         for count, trick in enumerate(deal.tricks, 1):
-            words = [f"{count}."] + [str(move) for move in trick.moves]
-            words += ["+" + (card or "?") for card in trick.drawn]
+            words = trick_words(count, trick.moves, trick.drawn)
             note = (comments or {}).get((number, count - 1))
             lines.append(" ".join(words) + (f"  ; {note}" if note else ""))
         if deal.score is not None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from duckcheck.codec import SetupError
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.oracle import Scope
 from ducksoup.doubleduck.engine import STOCK_START, Deal, Game, card_number
-from ducksoup.doubleduck.record_grammar import CARDS, HAND_SIZE, SEATS, DealRecord, Move, Record, Trick, possessive
+from ducksoup.doubleduck.record_grammar import CARDS, HAND_SIZE, SEATS, Move, Record, Trick, possessive
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
+from ducksoup.records.inference import Part, infer_parts, playable
+from ducksoup.records.tricks import deals_continuation, stock_place
 from duckspec.cards import parse_card
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.errors import ErrorCode, IllegalAction
@@ -234,72 +235,33 @@ class _DealInference:
         self.deck = self.cards.completed()
         return self.cards.inferred(self.deck, self.number + 1, self.place_of)
 
+    def part(self) -> Part[Action]:
+        inferred = self.inferred()  # first: it completes the deck
+        return Part([token // COPIES for token in self.deck], _deck_text(self.deck), tuple(self.actions), inferred)
+
     def place_of(self, position: int) -> str:
         """A deck position in words: ``dealt to Ben``, ``the stock's card 3, drawn after trick 1``."""
         if position < STOCK_START:
             return f"dealt to {self.record.name((self.first + position) % SEATS)}"
-        card = position - STOCK_START + 1
-        if position in self.drawn_after:
-            return f"the stock's card {card}, drawn after trick {self.drawn_after[position]}"
-        return f"the stock's card {card}"
+        return stock_place(position, STOCK_START, self.drawn_after)
+
+
+CONTINUATION = deals_continuation("§7, DD-R16", "DD-R16", "§5")
+"""A deal after the game is won breaks DD-R16; one before the last is played out, §5."""
 
 
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.doubleduck.record.infer_decks`, which documents it)."""
-    if not record.deals:
-        raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
+    CONTINUATION.check_some(record.deals)
     options = record.options
-    try:
-        Table.check_setup(Scope(record.scope), options, len(record.deals))
-    except (ValueError, SetupError) as error:
-        raise RecordError(
-            f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")
-        ) from None
-    search: Search[Action] = Search(until_broken)
-    game: Game | None = None
-    for number, deal in enumerate(record.deals):
-        if game is not None:
-            between = _between_deals(game, number, deal)
-            if between is not None:
-                search.stop(between)
-                return search.result(between)
-        work = _DealInference(record, number, options)
-        try:
-            work.run()
-        except RecordError as error:
-            search.stop(error)
-            inferred = work.inferred()  # first: it completes the deck
-            search.add(_deck_text(work.deck), tuple(work.actions), inferred)
-            return search.result(error)
-        inferred = work.inferred()
-        search.add(_deck_text(work.deck), tuple(work.actions), inferred)
-        if record.scope == "game":
-            deck = [token // COPIES for token in work.deck]
-            if game is None:
-                game = Game([deck], record.dealer, options)
-            else:
-                game.add_decks([deck])
-            for action in work.actions:
-                game.apply(action)
-    return search.result()
-
-
-def _between_deals(game: Game, number: int, deal: DealRecord) -> RecordError | None:
-    """The rule a new deal breaks where the game stands after ``number`` deals, if any."""
-    if game.is_over:
-        return RecordError(
-            f"the game was won in deal {number}: nothing more is played (game-over, §7, DD-R16)",
-            deal.at,
-            ErrorCode.GAME_OVER.value,
-            "DD-R16",
-        )
-    if not game.needs_deck:
-        return RecordError(
-            f"deal {number} is not finished: a deal is played out before the next is dealt (§5)",
-            deal.at,
-            rule="§5",
-        )
-    return None
+    playable(lambda: Table.check_setup(Scope(record.scope), options, len(record.deals)), record.tag_at("Scope"))
+    return infer_parts(
+        Search(until_broken),
+        [deal.at for deal in record.deals],
+        lambda number: _DealInference(record, number, options),
+        (lambda deck: Game([deck], record.dealer, options)) if record.scope == "game" else None,
+        CONTINUATION.refusal,
+    )
 
 
 def _deck_text(deck: list[int]) -> str:

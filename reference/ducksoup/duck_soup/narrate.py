@@ -21,7 +21,7 @@ from duckcheck.duck_soup import SUITE
 from duckcheck.duck_soup.encoding import parse_action, parse_options, result_json
 from duckcheck.duck_soup.oracle import Scope, Table
 from ducksoup.display import SUIT_WORDS, Style, in_hand_order
-from ducksoup.narration import Loaded, StepNarrator, count
+from ducksoup.narration import INFERRED_LEGEND, Loaded, StepNarrator, count
 from duckspec.cards import Card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course, beats_in_suit
@@ -73,17 +73,12 @@ class Narrator(StepNarrator[Table]):
     def legend(self) -> list[str]:
         if not self.inferred:
             return []
-        return [
-            "cards marked ? are inferred: the record does not say where they lay, so a place that fits it was chosen"
-        ]
+        return [INFERRED_LEGEND]
 
     # What the step loop asks
 
     def parse_action(self, data: Any, where: str) -> Action:
         return parse_action(data, where)
-
-    def opening_lines(self) -> list[str]:
-        return [*self.legend(), *self.deal_lines(self.table.deal, 1)]
 
     def start_lines(self, number: int) -> list[str]:
         return self.deal_lines(self.table.deal, number)

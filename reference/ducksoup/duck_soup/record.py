@@ -188,9 +188,9 @@ from ducksoup.narration import Loaded
 from ducksoup.records import MAX_DIGITS as MAX_DIGITS
 from ducksoup.records import MAX_RECORD as MAX_RECORD
 from ducksoup.records import NOWHERE as NOWHERE
-from ducksoup.records import Inference, InferredCard, RecordError, record_source
+from ducksoup.records import Inference, InferredCard, RecordError
 from ducksoup.records import Pos as Pos
-from ducksoup.records.telling import loaded_record, noted, played_and_unseen, trace_until_broken
+from ducksoup.records.telling import noted, played_and_unseen, told_record, trace_until_broken
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action
 
@@ -376,11 +376,7 @@ def read_record(text: str, path: Path) -> Loaded:
 
     :class:`RecordError` names the line and column of a record that cannot be read at all.
     """
-    trace_id, called = record_source(path)
-    record = parse_record(text)
-    trace, inferred, broken = record_to_trace_until_broken(record, trace_id, f"the record {called}")
-    names = record.players if all(record.players) else None
-    return loaded_record(trace, called, names, inferred, broken)
+    return told_record(text, path, parse_record, record_to_trace_until_broken, lambda record: record.players)
 
 
 def players_record(record: Record, trace: JSON, player: int) -> Record:

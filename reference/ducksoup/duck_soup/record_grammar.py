@@ -9,7 +9,6 @@ draws, and scores.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from duckcheck.duck_soup import SUITE
@@ -23,12 +22,16 @@ from ducksoup.records import (
     Tags,
     check_format,
     check_game,
-    check_size,
-    lex,
     quote,
-    shared_tag_lines,
-    whole,
 )
+from ducksoup.records.grammar import (
+    Header,
+    Sections,
+    hand_line_cards,
+    header_lines,
+    tag_at,
+)
+from ducksoup.records.tricks import DealDraft, TrickDraft, TrickNotation, TrickParser, trick_words
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 from duckspec.seats import opponent
 
@@ -130,7 +133,7 @@ class Record:
         return self.dealer ^ (deal % 2)
 
     def tag_at(self, name: str) -> Pos:
-        return dict(self.tags_at).get(name, NOWHERE)
+        return tag_at(self.tags_at, name)
 
 
 def read_card(text: str) -> str | None:
@@ -140,18 +143,23 @@ def read_card(text: str) -> str | None:
 
 # Reading: the shared lexer gives the items (tags, hand lines, words); the parser makes the record
 
-_NUMBER_RE = re.compile(r"(\d+)\.(.*)")
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
-_DEAL_LABEL_RE = re.compile(r"deal\s+(\d+)", re.IGNORECASE)
 KNOWN_TAGS = ("Players", "Dealer", "Scope", "Stock", "DoubleDraw", "BestOf", "Calls")
+NOTATION = TrickNotation(
+    read_card,
+    CARD_HELP,
+    WORD_HELP,
+    "every card played must be written: ? stands for an unknown card only in a hand",
+    26,
+    "a deal has 26 tricks at most: begin the next deal with 'Deal' and its number",
+    KNOWN_TAGS,
+    'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; [Dealer] is required',
+    Sections("deal", "its hands and tricks", '[Scope "game"] or [Scope "match"]'),
+)
+"""Duck Soup's words; a deal has 26 tricks at most, its 52 cards two to a trick."""
 
 
 @dataclass
-class _TrickDraft:
-    at: Pos
-    moves: list[Move] = field(default_factory=list)
-    drawn: list[str | None] = field(default_factory=list)
-    drawn_at: list[Pos] = field(default_factory=list)
+class _TrickDraft(TrickDraft[Move]):
     up: str | None = None
     up_at: Pos = NOWHERE
     number: int | None = None
@@ -176,16 +184,9 @@ class _TrickDraft:
 
 
 @dataclass
-class _DealDraft:
-    at: Pos
-    hands: list[list[str]] = field(default_factory=lambda: [[], []])
-    hands_at: list[list[Pos]] = field(default_factory=lambda: [[], []])
-    hand_lines: list[Pos | None] = field(default_factory=lambda: [None, None])
+class _DealDraft(DealDraft[_TrickDraft]):
     up: str | None = None
     up_at: Pos = NOWHERE
-    tricks: list[_TrickDraft] = field(default_factory=list)
-    score: tuple[int, int] | None = None
-    score_at: Pos = NOWHERE
 
     def freeze(self) -> DealRecord:
         return DealRecord(
@@ -201,7 +202,7 @@ class _DealDraft:
 
 
 @dataclass
-class _Header:
+class _Header(Header):
     players: tuple[str, str] = ("", "")
     dealer: int = 0
     scope: str = "deal"
@@ -209,36 +210,14 @@ class _Header:
     double_draw: str = "winner-first"
     calls: str = "spoken"
     best_of: int = 1
-    extra: list[tuple[str, str]] = field(default_factory=list)
-    tags_at: list[tuple[str, Pos]] = field(default_factory=list)
 
 
-class _Parser:
-    def __init__(self, items: Iterable[Item]) -> None:
-        self.items = items
-        self.tags = Tags(KNOWN_TAGS)
-        self.header: _Header | None = None
-        self.deals: list[_DealDraft] = []
-        self.callable: Move | None = None  # the card move just read, which a call may follow
-        self.numbered: Pos | None = None  # a trick number just read, which a lead must follow
+class _Parser(TrickParser[_Header, _DealDraft, _TrickDraft, Move]):
+    def __init__(self, text: str) -> None:
+        super().__init__(text, NOTATION, _DealDraft, _TrickDraft, Move)
 
     def parse(self) -> Record:
-        items = iter(self.items)
-        item = next(items, None)
-        while item is not None:
-            following = next(items, None)
-            if item.kind == "tag":
-                self.tags.add(item)
-            else:
-                header = self.end_header(item.at)
-                if item.kind == "line":
-                    self.hand(item, header)
-                elif self.word(item, following, header):
-                    following = next(items, None)
-            item = following
-        header = self.end_header((1, 1))
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
+        header = self.read_deals()
         return Record(
             header.dealer,
             header.players,
@@ -254,18 +233,8 @@ class _Parser:
 
     # The header
 
-    def end_header(self, at: Pos) -> _Header:
-        if self.header is not None:
-            return self.header
-        tags = self.tags
-        tags.closed = True
+    def read_header(self, tags: Tags, at: Pos) -> _Header:
         header = _Header()
-        if not tags:
-            raise RecordError(
-                'a record begins with its header, tag pairs like [Players "Anna, Ben"] and [Dealer "Ben"]; '
-                "[Dealer] is required",
-                at,
-            )
         dealer = tags.get("Dealer")
         if dealer is None:
             raise RecordError(
@@ -292,7 +261,6 @@ class _Parser:
                 "a deal or a game best of 1",
                 item.at,
             )
-        self.header = header
         return header
 
     @staticmethod
@@ -307,45 +275,13 @@ class _Parser:
 
     # The body
 
-    def deal(self, at: Pos, header: _Header, number: int | None = None) -> _DealDraft:
-        """The current deal; a new one when ``number`` (from a Deal line) is given or none is open."""
-        if number is None and self.deals:
-            return self.deals[-1]
-        expected = len(self.deals) + 1
-        if number is not None and number != expected:
-            if number == 1:
-                raise RecordError("'Deal 1' begins the first deal: write it before its hands and tricks", at)
-            raise RecordError(f"this is deal {expected} of the record, not deal {number}", at)
-        if expected > 1 and header.scope == "deal":
-            raise RecordError(
-                'a record of one deal holds one deal: for more, say [Scope "game"] or [Scope "match"]', at
-            )
-        self.deals.append(_DealDraft(at))
-        return self.deals[-1]
-
     def hand(self, item: Item, header: _Header) -> None:
         self.callable = None
         if self.numbered:
             raise RecordError("a trick number is followed by the cards of the trick", self.numbered)
         player = self.player_of(item.text, header.players, item.at, "a hand line begins with a player and a colon")
-        deal = self.deal(item.at, header)
-        if deal.tricks or deal.score is not None:
-            raise RecordError("the hands are written at the start of the deal, before its first trick", item.at)
-        if deal.hand_lines[player] is not None:
-            first = deal.hand_lines[player]
-            assert first is not None
-            raise RecordError(f"{possessive(header, player)} hand is already written at line {first[0]}", item.at)
-        deal.hand_lines[player] = item.at
-        count = 0
-        for word, at in item.words:
-            count += 1
-            if count > HAND_SIZE:
-                raise RecordError(f"a hand has {HAND_SIZE} cards; this is the {count}th (rule §3)", at, rule="§3")
-            if word == "?":
-                continue
-            card = read_card(word)
-            if card is None:
-                raise RecordError(f"{excerpt(word)} is not a card: {CARD_HELP}; ? stands for an unknown card", at)
+        deal = self.start_hand(player, item.at, header, possessive(header, player))
+        for card, at in hand_line_cards(item.words, HAND_SIZE, read_card, CARD_HELP, "rule §3", "§3"):
             for other in (0, 1):
                 if card in deal.hands[other]:
                     first = deal.hands_at[other][deal.hands[other].index(card)]
@@ -358,41 +294,14 @@ class _Parser:
             deal.hands[player].append(card)
             deal.hands_at[player].append(at)
 
-    def word(self, item: Item, following: Item | None, header: _Header) -> int:
-        """Read one word of the body; the number of following items it also used (0 or 1)."""
+    def game_word(self, item: Item, following: Item | None, header: _Header, callable_move: Move | None) -> int | None:
+        """The face-up card (``^9C``), a call after its card, and the leader's answer "duck"."""
         text, at = item.text, item.at
-        lower = text.lower()
         next_word = following.text.lower() if following and following.kind == "word" else ""
-        callable_move, self.callable = self.callable, None
-        if lower == "deal":
-            if not next_word.isdigit() or following is None:
-                raise RecordError("'Deal' is followed by the deal's number, like Deal 2", at)
-            self.check_unnumbered(at)
-            self.deal(at, header, whole(next_word, "a deal number", following.at))
-            return 1
-        number = _NUMBER_RE.fullmatch(text)
-        if number:
-            self.trick_number(whole(number.group(1), "a trick number", at), at, header)
-            if number.group(2):
-                rest = Item("word", number.group(2), (at[0], at[1] + number.start(2)))
-                return self.word(rest, following, header)
-            return 0
-        score = _SCORE_RE.fullmatch(text)
-        if score:
-            self.check_unnumbered(at)
-            deal = self.deal(at, header)
-            if deal.score is not None:
-                raise RecordError(f"the deal's scores are already written at line {deal.score_at[0]}", at)
-            deal.score = (whole(score.group(1), "a deal score", at), whole(score.group(2), "a deal score", at))
-            deal.score_at = at
-            return 0
-        if text.startswith("+"):
-            self.draw(text[1:], at, header)
-            return 0
         if text.startswith("^"):
             self.turn_up(text[1:], at, header)
             return 0
-        call = lower.replace("-", "").replace("_", "")
+        call = text.lower().replace("-", "").replace("_", "")
         used = 0
         if call == "quack" and next_word == "quack":
             call, used = "quackquack", 1
@@ -410,64 +319,20 @@ class _Parser:
             return 0
         if call == "soup":
             raise RecordError("the call is duck-soup, written as one word", at)
-        if text == "?":
-            raise RecordError("every card played must be written: ? stands for an unknown card only in a hand", at)
-        card = read_card(text)
-        if card is None:
-            if len(text) <= 3:
-                raise RecordError(f"{excerpt(text)} is not a card: {CARD_HELP}", at)
-            raise RecordError(f"{excerpt(text)} is not a card or a call: {WORD_HELP}", at)
-        move = Move(card, "", at)
-        self.move(move, header)
-        self.callable = move
-        return 0
-
-    def check_unnumbered(self, at: Pos) -> None:
-        if self.numbered:
-            raise RecordError("a trick number is followed by the cards of the trick", at)
+        return None
 
     def trick_number(self, number: int, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
         deal = self.deal(at, header)
-        if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", at)
+        self.check_open(deal, at)
         # The number is checked as the deal is replayed (record_inference), not here: where the calls written
         # split a numbered line into two tricks, the rules refuse a call on that line before the next number is
         # found wrong, and the record is refused at the line that made the game impossible.
-        deal.tricks.append(_new_trick(deal, at))
-        deal.tricks[-1].number = number
+        self.open_trick(deal, at).number = number
         self.numbered = at
 
-    def move(self, move: Move, header: _Header) -> None:
-        deal = self.deal(move.at, header)
-        if deal.score is not None:
-            raise RecordError("the deal's scores end it: begin the next one with 'Deal' and its number", move.at)
-        if self.numbered:
-            self.numbered = None
-            trick = deal.tricks[-1]
-        elif deal.tricks and (
-            not deal.tricks[-1].is_complete(header.calls == "silent") or _answers(move, deal.tricks[-1])
-        ):
-            trick = deal.tricks[-1]
-        else:
-            deal.tricks.append(_new_trick(deal, move.at))
-            trick = deal.tricks[-1]
-        trick.moves.append(move)
-
-    def last_trick(self, at: Pos, what: str) -> _TrickDraft:
-        deal = self.deals[-1] if self.deals else None
-        if deal is None or not deal.tricks or deal.score is not None:
-            raise RecordError(f"{what} is written after the trick that draws it", at)
-        return deal.tricks[-1]
-
-    def draw(self, text: str, at: Pos, header: _Header) -> None:
-        self.check_unnumbered(at)
-        card = None if text == "?" else read_card(text)
-        if card is None and text != "?":
-            raise RecordError(f"{excerpt('+' + text)} is not a drawn card: write + then the card, like +9C, or +?", at)
-        trick = self.last_trick(at, "a drawn card")
-        trick.drawn.append(card)
-        trick.drawn_at.append(at)
+    def continues(self, trick: _TrickDraft, move: Move, header: _Header) -> bool:
+        return not trick.is_complete(header.calls == "silent") or _answers(move, trick)
 
     def turn_up(self, text: str, at: Pos, header: _Header) -> None:
         self.check_unnumbered(at)
@@ -495,13 +360,6 @@ def _answers(move: Move, trick: _TrickDraft) -> bool:
     whatever its calls, since no trick can begin with one; the rules then refuse it where it stands if no quack
     asked for it (rather than the next trick's number being found wrong, a line later)."""
     return move.card is None and len(trick.moves) == 2 and not trick.drawn and trick.up is None
-
-
-def _new_trick(deal: _DealDraft, at: Pos) -> _TrickDraft:
-    """A new trick of ``deal``; a deal has 26 tricks at most (its 52 cards, two to a trick)."""
-    if len(deal.tricks) >= 26:
-        raise RecordError("a deal has 26 tricks at most: begin the next deal with 'Deal' and its number", at)
-    return _TrickDraft(at)
 
 
 def _players(item: Item) -> tuple[str, str]:
@@ -532,8 +390,7 @@ def possessive(header: _Header | Record, player: int) -> str:
 
 def parse(text: str) -> Record:
     """Read a record (:func:`ducksoup.duck_soup.record.parse_record`, which documents it)."""
-    check_size(text)
-    return _Parser(lex(text, _DEAL_LABEL_RE)).parse()
+    return _Parser(text).parse()
 
 
 # Writing
@@ -542,8 +399,7 @@ def parse(text: str) -> Record:
 def write(record: Record) -> str:
     """The record as text (:func:`ducksoup.duck_soup.record.format_record`, which documents it)."""
     named = bool(record.players[0])
-    lines = shared_tag_lines(SUITE.id, FORMAT_VERSIONS[-1])
-    lines += [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines = header_lines(SUITE.id, FORMAT_VERSIONS[-1], record.tags)
     if named:
         lines.append(f"[Players {quote(', '.join(record.players))}]")
     lines.append(f"[Dealer {quote(record.players[record.dealer] if named else str(record.dealer))}]")
@@ -566,8 +422,7 @@ def write(record: Record) -> str:
         if deal.up is not None:
             lines.append(f"^{deal.up}")
         for count, trick in enumerate(deal.tricks, 1):
-            words = [f"{count}."] + [str(move) for move in trick.moves]
-            words += ["+" + (card or "?") for card in trick.drawn]
+            words = trick_words(count, trick.moves, trick.drawn)
             if trick.up is not None:
                 words.append("^" + trick.up)
             lines.append(" ".join(words))

@@ -9,7 +9,6 @@ drawn after each trick; and the rules each deal is checked against on the engine
 
 from __future__ import annotations
 
-from duckcheck.codec import SetupError
 from duckcheck.duck_soup.oracle import Table
 from duckcheck.oracle import Scope
 from duckcheck.untrusted import excerpt
@@ -19,13 +18,14 @@ from ducksoup.duck_soup.record_grammar import (
     HAND_SIZE,
     STOCK_START,
     WORD_HELP,
-    DealRecord,
     Move,
     Record,
     Trick,
     possessive,
 )
 from ducksoup.records import NOWHERE, DeckPlacement, Inference, InferredCard, Pos, RecordError, Search
+from ducksoup.records.inference import Part, infer_parts, playable
+from ducksoup.records.tricks import deals_continuation, stock_place
 from duckspec.cards import parse_card
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.errors import ErrorCode, IllegalAction
@@ -237,78 +237,40 @@ class _DealInference:
     def inferred(self) -> list[InferredCard]:
         return self.cards.inferred(self.deck, self.number + 1, self.place_of)
 
+    def part(self) -> Part[Action]:
+        return Part(self.deck, _deck_text(self.deck), tuple(self.actions), self.inferred())
+
     def place_of(self, position: int) -> str:
         """A deck position in words: ``dealt to Ben``, ``the stock's card 3, drawn after trick 1``."""
         if position < STOCK_START:
             holder = opponent(self.dealer) if position % 2 == 0 else self.dealer
             return f"dealt to {self.record.name(holder)}"
-        if position in self.drawn_after:
-            return f"the stock's card {position - STOCK_START + 1}, drawn after trick {self.drawn_after[position]}"
-        return f"the stock's card {position - STOCK_START + 1}"
+        return stock_place(position, STOCK_START, self.drawn_after)
+
+
+CONTINUATION = deals_continuation("§9", "§9", "§7")
+"""A deal after the game or match is won breaks §9; one before the last is played out, §7."""
 
 
 def infer(record: Record, until_broken: bool = False) -> Inference[Action]:
     """The deck orders of ``record`` (:func:`ducksoup.duck_soup.record.infer_decks`, which documents it)."""
-    if not record.deals:
-        raise RecordError("the record has no deal: write the hands or the tricks after the header", NOWHERE)
-    try:
-        options = record.options
-        Table.check_setup(Scope(record.scope), options, len(record.deals))
-    except (ValueError, SetupError) as error:
-        raise RecordError(
-            f"the header does not describe a game that can be played: {error}", record.tag_at("Scope")
-        ) from None
-    search: Search[Action] = Search(until_broken)
-    match: Match | None = None
-    for number, deal in enumerate(record.deals):
-        if match is not None:
-            between = _between_deals(record, match, number, deal)
-            if between is not None:
-                search.stop(between)
-                return search.result(between)
-        work = _DealInference(record, number, options)
-        try:
-            work.run()
-        except RecordError as error:
-            search.stop(error)
-            search.add(_deck_text(work.deck), tuple(work.actions), work.inferred())
-            return search.result(error)
-        search.add(_deck_text(work.deck), tuple(work.actions), work.inferred())
-        if record.scope != "deal":
-            if match is None:
-                match = Match([work.deck], record.dealer, options)
-            else:
-                match.add_decks([work.deck])
-            for move, action in zip(_moves(deal), work.actions, strict=True):
-                try:
-                    match.apply(action)
-                except IllegalAction as error:  # pragma: no cover - the deal's replay has checked every move
-                    raise RecordError(f"an illegal play, {error.code}: {error.message}", move.at) from None
-    return search.result()
+    CONTINUATION.check_some(record.deals)
+    options = playable(lambda: _checked_options(record), record.tag_at("Scope"))
+    what = "match" if record.scope == "match" else "game"
+    return infer_parts(
+        Search(until_broken),
+        [deal.at for deal in record.deals],
+        lambda number: _DealInference(record, number, options),
+        None if record.scope == "deal" else lambda deck: Match([deck], record.dealer, options),
+        lambda match, number, at: CONTINUATION.refusal(match, number, at, what),
+    )
 
 
-def _between_deals(record: Record, match: Match, number: int, deal: DealRecord) -> RecordError | None:
-    """The rule a new deal breaks where the game or match stands after ``number`` deals, if any."""
-    if match.is_over:
-        what = "match" if record.scope == "match" else "game"
-        return RecordError(
-            f"the {what} was won in deal {number}: nothing more is played (game-over, §9)",
-            deal.at,
-            ErrorCode.GAME_OVER.value,
-            "§9",
-        )
-    if not match.needs_deck:
-        return RecordError(
-            f"deal {number} is not finished: a deal is played out before the next is dealt (§7)",
-            deal.at,
-            rule="§7",
-        )
-    return None
+def _checked_options(record: Record) -> RuleOptions:
+    options = record.options
+    Table.check_setup(Scope(record.scope), options, len(record.deals))
+    return options
 
 
 def _deck_text(deck: list[int]) -> str:
     return "".join(_name(card) for card in deck)
-
-
-def _moves(deal: DealRecord) -> list[Move]:
-    return [move for trick in deal.tricks for move in trick.moves]

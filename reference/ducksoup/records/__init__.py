@@ -11,7 +11,11 @@ completion rules (where an unknown card may go); the rest is here and the same f
   places;
 * :mod:`~ducksoup.records.cards`: cards in a game's notation (:class:`CardNotation`), in upper or
   lower case, with suit symbols;
-* :mod:`~ducksoup.records.inference`: the inference search's skeleton;
+* :mod:`~ducksoup.records.grammar`: the skeleton of a game's grammar: the header closed by the body, the
+  numbered parts (deals, rounds), and the words every format reads alike;
+* :mod:`~ducksoup.records.tricks`: what the trick-taking games' records share: hand lines, numbered
+  tricks, the cards drawn after them, a deal's scores;
+* :mod:`~ducksoup.records.inference`: the inference search's skeleton, and its driver over a record's parts;
 * :mod:`~ducksoup.records.header`: the tag pairs every game reads alike (below);
 * :mod:`~ducksoup.records.sources`: a record file's name as a trace ID and in messages.
 

@@ -7,18 +7,27 @@ no deck can explain, naming the rule. The bookkeeping every game needs is here:
 a card in two places refused, the rest completed in canonical order), :class:`InferredCard`
 and :class:`Inference` (what was placed by inference, and why), and :class:`Search` (the parts
 inferred one after another, stopping at the first broken rule when asked to go as far as it
-can). The game gives where its cards may go and its rules.
+can). The game gives where its cards may go and its rules: :func:`infer_parts` runs its part
+inferences (each a :class:`PartInference`, ending in a :class:`Part`) one after another, carries each
+finished part into the whole game on the engine (a :class:`WholeGame`), and refuses a part the game
+cannot reach as its :class:`Continuation` says; :func:`playable` refuses a header that describes no
+game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
+from duckcheck.codec import SetupError
 from ducksoup.records.errors import NOWHERE, Pos, RecordError
 
 ActionT = TypeVar("ActionT")
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+ValueT = TypeVar("ValueT")
+GAME_OVER = "game-over"
+"""The error code of a part played after the game was won, in every game."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +164,10 @@ class Search(Generic[ActionT]):
         self.actions.append(actions)
         self.inferred.extend(inferred)
 
+    def add_part(self, part: Part[ActionT]) -> None:
+        """One part inferred (:class:`Part`)."""
+        self.add(part.text, part.actions, part.inferred)
+
     def stop(self, error: RecordError) -> None:
         """Stop the search at ``error``: it is raised, unless the search goes as far as the record keeps to the
         rules and ``error`` names the rule broken (the caller then returns :meth:`Search.result` with it)."""
@@ -164,3 +177,129 @@ class Search(Generic[ActionT]):
     def result(self, broken: RecordError | None = None) -> Inference[ActionT]:
         """The inference of the parts added, stopped at ``broken`` if given."""
         return Inference(tuple(self.decks), tuple(self.actions), tuple(self.inferred), broken)
+
+
+@dataclass(frozen=True)
+class Part(Generic[ActionT]):
+    """One part (a deal, a round) inferred: its deck as the engine deals it and as a trace writes it, its
+    actions, and the cards placed by inference."""
+
+    deck: list[int]
+    text: str
+    actions: tuple[ActionT, ...]
+    inferred: list[InferredCard]
+
+
+class PartInference(Protocol[ActionT]):
+    """A game's inference of one part: ``run`` places the record's cards and replays them (raising the
+    :class:`~ducksoup.records.errors.RecordError` of the first line no deck explains); ``part`` completes the
+    deck, as far as the part was run."""
+
+    def run(self) -> None: ...
+
+    def part(self) -> Part[ActionT]: ...
+
+
+class WholeGame(Protocol[ActionT_contra]):
+    """A game's engine over several parts (a game of deals, a match): what :func:`infer_parts` asks of it."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def needs_deck(self) -> bool: ...
+
+    def add_decks(self, decks: Sequence[Sequence[int]]) -> None: ...
+
+    def apply(self, action: ActionT_contra) -> None: ...
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """How a game's record refuses a part the whole game cannot reach, in the game's words and rules.
+
+    A part after the game was won: ``the game was won in deal 2: nothing more is played (game-over, §9)``, citing
+    ``won`` (``§9``, ``§7, DD-R16``) and breaking ``won_rule``; a part before the last one is over:
+    ``deal 2 is not finished: a deal is played out before the next is dealt (§7)``, ``unfinished`` being the
+    words after the colon and ``unfinished_rule`` the rule. A record with no part is told ``nothing``.
+    """
+
+    word: str
+    won: str
+    won_rule: str
+    unfinished: str
+    unfinished_rule: str
+    nothing: str
+
+    def check_some(self, parts: Sequence[object]) -> None:
+        """Refuse a record with no part: there is nothing to infer."""
+        if not parts:
+            raise RecordError(self.nothing, NOWHERE)
+
+    def refusal(self, game: WholeGame[ActionT], number: int, at: Pos, what: str = "game") -> RecordError | None:
+        """The rule part ``number`` + 1 (written at ``at``) breaks where ``game`` (a ``what``) stands after
+        ``number`` parts, if any."""
+        if game.is_over:
+            return RecordError(
+                f"the {what} was won in {self.word} {number}: nothing more is played ({GAME_OVER}, {self.won})",
+                at,
+                GAME_OVER,
+                self.won_rule,
+            )
+        if not game.needs_deck:
+            return RecordError(
+                f"{self.word} {number} is not finished: {self.unfinished} ({self.unfinished_rule})",
+                at,
+                rule=self.unfinished_rule,
+            )
+        return None
+
+
+def playable(setup: Callable[[], ValueT], at: Pos) -> ValueT:
+    """What ``setup`` gives (the record's rule options, checked against its scope, parts and players), or a
+    :class:`~ducksoup.records.errors.RecordError` at ``at`` (the Scope tag) for a header that describes no game."""
+    try:
+        return setup()
+    except (ValueError, SetupError) as error:
+        raise RecordError(f"the header does not describe a game that can be played: {error}", at) from None
+
+
+def infer_parts(
+    search: Search[ActionT],
+    starts: Sequence[Pos],
+    work_of: Callable[[int], PartInference[ActionT]],
+    begin: Callable[[list[int]], WholeGame[ActionT]] | None,
+    next_part: Callable[[WholeGame[ActionT], int, Pos], RecordError | None],
+) -> Inference[ActionT]:
+    """The inference of a record's parts, written at ``starts``, one after another (``work_of(n)`` infers part
+    ``n`` from 0), into ``search``.
+
+    For a record of several parts, ``begin`` starts the whole game with the first part's deck, and each part's
+    actions are played on it, so that ``next_part(game, n, at)`` may refuse part ``n`` + 1 (written at ``at``)
+    where the game stands after ``n`` parts (:meth:`Continuation.refusal`). The search stops at the first rule
+    broken, as :class:`Search` does.
+    """
+    game: WholeGame[ActionT] | None = None
+    for number, at in enumerate(starts):
+        if game is not None:
+            between = next_part(game, number, at)
+            if between is not None:
+                search.stop(between)
+                return search.result(between)
+        work = work_of(number)
+        try:
+            work.run()
+        except RecordError as error:
+            search.stop(error)
+            search.add_part(work.part())
+            return search.result(error)
+        part = work.part()
+        search.add_part(part)
+        if begin is not None:
+            if game is None:
+                game = begin(part.deck)
+            else:
+                game.add_decks([part.deck])
+            for action in part.actions:
+                game.apply(action)
+    return search.result()

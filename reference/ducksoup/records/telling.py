@@ -4,17 +4,24 @@ Every game's ``read_record`` ends the same way: the trace inferred from the reco
 note of the cards placed by inference (:func:`noted`, :func:`played_and_unseen`), kept as far as the
 record keeps to the rules (:func:`trace_until_broken`, which says where it stops with
 :func:`where_it_stops`), and handed to the telling commands as a :class:`~ducksoup.narration.Loaded`
-(:func:`loaded_record`).
+(:func:`loaded_record`): :func:`told_record` does all of it from a record file's text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from ducksoup.narration import Loaded
 from ducksoup.records.errors import RecordError
 from ducksoup.records.inference import Inference, InferredCard
+from ducksoup.records.sources import record_source
+
+RecordT = TypeVar("RecordT")
+TraceUntilBroken = Callable[[RecordT, str, str], tuple[dict[str, Any], tuple[InferredCard, ...], str | None]]
+"""A game's ``record_to_trace_until_broken(record, trace_id, description)``: the trace as far as the record keeps
+to the rules, the cards placed by inference, and where and why it stops."""
 
 DESCRIPTION_LIMIT = 200
 """The longest description of a trace made from a record, its note included (the trace schema's limit)."""
@@ -68,8 +75,26 @@ def loaded_record(
     inferred: Sequence[InferredCard],
     broken: str | None,
 ) -> Loaded:
-    """The record's trace as the telling commands take it: the players' names, the cards inferred (by deal or round,
-    from 1), and, when it stops short, the file's name (``called``) with :func:`where_it_stops`."""
+    """The record's trace as the telling commands take it: the players' names (when every player is named), the
+    cards inferred (by deal or round, from 1), and, when it stops short, the file's name (``called``) with
+    :func:`where_it_stops`."""
     stopped = None if broken is None else f"{called}, {broken}"
     cards = frozenset((card.deal, card.card) for card in inferred)
-    return Loaded(trace, True, tuple(names) if names else None, cards, stopped)
+    places = frozenset((card.deal, card.position) for card in inferred)
+    return Loaded(trace, True, tuple(names) if names and all(names) else None, cards, stopped, places)
+
+
+def told_record(
+    text: str,
+    path: Path,
+    parse: Callable[[str], RecordT],
+    until_broken: TraceUntilBroken[RecordT],
+    names: Callable[[RecordT], Sequence[str]],
+) -> Loaded:
+    """A record file's text (read from ``path``) as a trace to tell, as far as it keeps to the rules: every game's
+    ``read_record``, given the game's ``parse``, its ``record_to_trace_until_broken`` and the players' ``names``
+    its record gives (blank or none when not named)."""
+    trace_id, called = record_source(path)
+    record = parse(text)
+    trace, inferred, broken = until_broken(record, trace_id, f"the record {called}")
+    return loaded_record(trace, called, names(record), inferred, broken)
