@@ -460,10 +460,13 @@ class Search:
         self.stats.probes += 1
         return probe(threshold - 1, threshold) >= threshold
 
-    def mtd(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
-        """The exact value by null-window probes (MTD(f)): each probe answers "at least ``beta``?"."""
-        lower, upper = -INFINITY, INFINITY
-        g = guess
+    def mtd(
+        self, probe: Callable[[int, int], int], guess: int = 0, lower: int = -INFINITY, upper: int = INFINITY
+    ) -> int:
+        """The exact value by null-window probes (MTD(f)): each probe answers "at least ``beta``?".
+
+        ``lower`` and ``upper`` are bounds known beforehand: no probe is spent finding them again."""
+        g = min(max(guess, lower), upper)
         while lower < upper:
             beta = g + 1 if g == lower else g
             g = probe(beta - 1, beta)
@@ -796,16 +799,34 @@ class Solver:
                 return BestAndPlayed(action, best, value)
         raise AssertionError("no action reaches the position's value")  # the value is some action's
 
-    def _values_of(self, position: SoupPosition, actions: Iterable[Action], guess: int) -> list[tuple[Action, int]]:
+    def _values_of(self, position: SoupPosition, actions: Iterable[Action], best0: int) -> list[tuple[Action, int]]:
         """The values of ``actions`` (legal in ``position``) for the player to act, within the budget of
-        the call under way; ``guess`` is player 0's expected result."""
+        the call under way; ``best0`` is the position's value (player 0's result under perfect play)."""
         player = position.to_act
+        ceiling = best0 if player == 0 else -best0
         out = []
         for action in actions:
             after = position.after(action)
-            final0 = after if isinstance(after, int) else self._result(after, guess)
+            final0 = after if isinstance(after, int) else self._result_at_most(after, player, ceiling)
             out.append((action, final0 if player == 0 else -final0))
         return out
+
+    def _result_at_most(self, position: SoupPosition, player: int, ceiling: int) -> int:
+        """:meth:`_result` of a position whose value for ``player`` is known to be at most ``ceiling`` (an
+        action's value is at most its position's): the search starts there, and never probes above it."""
+        search = self.search
+        assert search is not None
+        sign = 1 if position.leader == 0 else -1  # the leader's view to player 0's
+        own = 1 if player == 0 else -1  # player 0's view to the player's
+        # own * (result + sign * future * scale) <= ceiling, solved for the future (the leader's view)
+        room = ceiling - own * position.result()
+        if own * sign > 0:
+            bound = room // search.scale
+            future = search.mtd(self._probe(position), bound, upper=bound)
+        else:
+            bound = -(room // search.scale)
+            future = search.mtd(self._probe(position), bound, lower=bound)
+        return position.result() + sign * future * search.scale
 
 
 @dataclass(frozen=True)
