@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import ducksoup
-from ducksoup.bridges.chance import copy_engine
+from ducksoup.bridges.chance import copy_engine, copy_value
 from ducksoup.doubleduck.engine import Deal
 
 LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
@@ -49,6 +49,20 @@ def test_an_engine_copy_shares_nothing_that_changes() -> None:
     copied = copy_engine(deal)
     copied.apply(copied.legal_actions()[0])
     assert deal.state() != copied.state() and deal.state() == Deal(list(range(52)) * 2, 3).state()
+
+
+def test_an_engine_copy_copies_nested_lists_and_refuses_what_it_cannot_copy() -> None:
+    """Lists are copied at every depth and their other items shared; a dict, set or bytearray anywhere is refused,
+    since a copy sharing it would change with the engine."""
+    action = object()
+    nested = [[1, [2, action]], "text"]
+    copied = copy_value(nested)
+    copied[0][1].append(3)
+    assert nested == [[1, [2, action]], "text"] and copied[0][1][1] is action
+    holdings: list[object] = [{}, [[set()]], [1, [bytearray()]]]
+    for holding in holdings:
+        with pytest.raises(TypeError, match=r"^cannot copy an engine holding a (dict|set|bytearray)$"):
+            copy_value(holding)
 
 
 def test_information_rows_hold_actions_and_cards_in_order() -> None:

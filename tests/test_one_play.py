@@ -17,7 +17,7 @@ from duckcheck.trace import read_trace, trace_path
 from ducksoup.cli import main
 from ducksoup.games import reference
 from ducksoup.narration import Loaded, StepNarrator, Voice
-from ducksoup.playing import InputError, RecordedSeats, card_and_call, fitted, listed
+from ducksoup.playing import InputError, RecordedSeats, card_and_call, card_and_called, fitted, listed
 from ducksoup.recording import EngineRecorder
 from tests.play_driver import Answer, Turn, drive, first_option, scripted
 
@@ -125,6 +125,33 @@ def test_a_call_is_read_however_a_person_spells_it(typed: str, key: str) -> None
 def test_an_empty_line_is_not_a_move() -> None:
     with pytest.raises(InputError, match="an empty line is not a move: help"):
         card_and_call("  ", "help")
+
+
+CALLS = {"quack": "QUACK", "q": "QUACK", "qq": "QUACK_QUACK", "quackquack": "QUACK_QUACK"}
+"""A game's table of call words, as a trick-taking game's ``playing`` module gives it."""
+
+
+@pytest.mark.parametrize(
+    ("typed", "card", "call"),
+    [("9♣", "9C", None), ("10h Quack-Quack!", "TH", "QUACK_QUACK"), ("  qs q ", "QS", "QUACK")],
+)
+def test_a_card_and_its_call_are_read_from_the_games_table(typed: str, card: str, call: str | None) -> None:
+    found, called = card_and_called(typed, "help", CALLS, "quack or qq")
+    assert (str(found), called) == (card, call)
+
+
+@pytest.mark.parametrize(
+    ("typed", "refusal"),
+    [
+        ("", "an empty line is not a move: help"),
+        ("9x", "; help"),
+        ("9c honk honk", "'honk honk' is not a call: say quack or qq"),
+    ],
+)
+def test_a_move_that_is_not_one_is_refused_saying_what_would_be(typed: str, refusal: str) -> None:
+    with pytest.raises(InputError) as refused:
+        card_and_called(typed, "help", CALLS, "quack or qq")
+    assert refusal in str(refused.value)
 
 
 def quit_at_deal(number: int) -> Answer:

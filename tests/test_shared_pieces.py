@@ -1,8 +1,9 @@
 """Machinery written once: each shared piece is defined in one shared module, and no game defines its own.
 
 The acceptance test of issue 22 is :data:`SHARED_PIECES`: every piece of shared machinery (the strict JSON
-comparison, the narrator's step loop, the play loop, the recorders, the spec backend, the oracle's skeleton,
-the bot base and the report protocol) with its home, and a check that no game module defines its own.
+comparison, the narrator's step loop, the play loop, the recorders, the generator plan's seeding and bot play,
+the deck orders, the spec backend, the oracle's skeleton, the bot base and the report protocol) with its home,
+and a check that no game module defines its own.
 The oracle's pieces are also checked in detail, each with its one home:
 
 * the oracle's skeleton, :class:`duckcheck.oracle.Table` (reading and checking a setup, quoting hostile values
@@ -223,6 +224,9 @@ class Piece:
     """... which must not define these methods: they are the shared piece's."""
 
 
+PLAN_MACHINERY = ("seeded", "shuffled_decks", "seeded_setup", "bot_description", "bot_played", "played_deals")
+"""What every game's generator plan uses of :mod:`duckcheck.planning`."""
+
 SHARED_PIECES = (
     Piece(
         "comparison",
@@ -245,11 +249,22 @@ SHARED_PIECES = (
     ),
     Piece(
         "recorder",
-        ("duckcheck.recording:Recorder", "ducksoup.recording:EngineRecorder"),
+        (
+            "duckcheck.recording:Recorder",
+            "duckcheck.recording:SetupRecorder",
+            "ducksoup.recording:EngineRecorder",
+            "ducksoup.recording:SetupRecorder",
+        ),
         functions=frozenset({"rejection_code"}),
         kind="Recorder",
-        methods=frozenset({"act", "reject", "trace", "play_out", "add_deck", "rejection_code"}),
+        methods=frozenset({"act", "reject", "trace", "play_out", "add_deck", "rejection_code", "decks_used"}),
     ),
+    Piece(
+        "generator plan",
+        tuple(f"duckcheck.planning:{name}" for name in PLAN_MACHINERY),
+        functions=frozenset(PLAN_MACHINERY),
+    ),
+    Piece("deck orders", ("duckspec.decks:checked_decks",), functions=frozenset({"checked_decks"})),
     Piece("spec backend", ("ducksoup.backends:SpecBackend",), classes=frozenset({"SpecBackend"})),
     Piece(
         "oracle skeleton",
@@ -268,6 +283,30 @@ SHARED_PIECES = (
         methods=frozenset({"precedence"}),
     ),
     Piece("bot base", ("ducksoup.bots:Bot", "ducksoup.bots:RandomBot"), classes=frozenset({"Bot", "RandomBot"})),
+    Piece("strong bots' choice", ("ducksoup.bots:clear_winner",), functions=frozenset({"clear_winner"})),
+    Piece("typed card and call", ("ducksoup.playing:card_and_called",), functions=frozenset({"card_and_called"})),
+    Piece(
+        "simulation",
+        tuple(
+            f"ducksoup.stats:{name}"
+            for name in ("deals_and_games_report", "play_turn", "play_deal_out", "play_game_out")
+        ),
+        functions=frozenset({"deals_and_games_report", "play_turn", "play_deal_out", "play_game_out"}),
+    ),
+    Piece(
+        "trick just played",
+        ("ducksoup.viewer.scene:trick_just_played", "ducksoup.viewer.scene:tricks_gained"),
+        functions=frozenset({"trick_just_played", "tricks_gained"}),
+    ),
+    Piece(
+        "analysis events",
+        tuple(
+            f"ducksoup.analysis_events:{name}"
+            for name in ("ValuedDecision", "DealTotals", "DealHeading", "by_deal", "estimate_line")
+        ),
+        classes=frozenset({"ValuedDecision", "DealTotals", "DealHeading"}),
+        functions=frozenset({"by_deal", "estimate_line"}),
+    ),
     Piece(
         "report protocol",
         ("duckcheck.reports:Report",),

@@ -16,7 +16,15 @@ from rich.console import Console
 
 from ducksoup.cli import main
 from ducksoup.duck_soup.simulate import EVENTS, DealRecord, deal_report, run, seats, simulate
-from ducksoup.stats import Tally, distribution, per_second, percentile, throughput_text, wilson
+from ducksoup.stats import (
+    Tally,
+    deals_and_games_report,
+    distribution,
+    per_second,
+    percentile,
+    throughput_text,
+    wilson,
+)
 from duckspec.duck_soup.variants import RuleOptions
 
 PLAIN_ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None, "COLUMNS": None}
@@ -303,3 +311,26 @@ def test_slow_simulations_print_a_real_rate_not_zero(
     monkeypatch.setattr(time, "perf_counter", SlowClock())
     data = json.loads(CliRunner().invoke(main, [*args, "--json"], env=PLAIN_ENV).stdout)
     assert data["timing"][key] == 0.25
+
+
+def test_the_report_of_deals_and_games_counts_what_was_played_and_the_deals_games_took(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = iter(range(100))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))  # each deal or game series: 1 s
+    played: list[str] = []
+
+    def game(index: int) -> int:
+        played.append(f"game {index}")
+        return 3
+
+    console = Console(file=io.StringIO())
+    deals = (2, lambda index: played.append(f"deal {index}"), lambda: {"figures": len(played)})
+    report = deals_and_games_report({"game": "g"}, console, deals, (2, game, lambda: {"played": len(played)}))
+    assert played == ["deal 0", "deal 1", "game 0", "game 1"]
+    assert [report["game"], report["figures"], report["games"]] == ["g", 2, {"played": 4}]
+    timing = report["timing"]
+    assert list(timing) == ["deal_seconds", "deals_per_second", "game_seconds", "game_deals_per_second"]
+    assert (timing["deals_per_second"], timing["game_deals_per_second"]) == (per_second(2, 1), per_second(6, 1))
+    without_games = deals_and_games_report({}, console, deals, (0, game, lambda: {}))
+    assert without_games["games"] is None and list(without_games["timing"]) == ["deal_seconds", "deals_per_second"]

@@ -28,6 +28,7 @@ from typing import Any, Protocol, TypeVar
 import duckcheck
 from duckcheck.codec import JSON, EncodingError, SetupError
 from duckcheck.oracle import AnyTable
+from duckcheck.recording import RuleCode
 from duckspec.rulings import Ruling, load_rulings
 
 DEFAULT_GAME = "duck-soup"
@@ -125,7 +126,7 @@ class GameSuite:
     """An action's JSON in words, for reports (``player 1 plays 9C calling quack``)."""
     failure_sections: Callable[[Sequence[str], JSON | None, str | None, JSON], tuple[str, ...]]
     """The sections behind a divergence: (differing lines, the action, the expected error code, the state before)."""
-    plan: Callable[[], Iterable[tuple[str, Callable[[], JSON]]]]
+    plan: Plan
     """Every trace of the game's suite: its ID and the function that builds it, in a fixed order."""
 
     @property
@@ -148,6 +149,26 @@ class GameSuite:
 
 def package_of(game_id: str) -> str:
     return game_id.replace("-", "_")
+
+
+Plan = Callable[[], Iterable[tuple[str, Callable[[], JSON]]]]
+"""A game's plan: every trace ID of its suite with the function that builds it, in a fixed order."""
+
+
+def plan_in(module: str, name: str = "plan") -> Plan:
+    """The plan ``name`` of ``module`` (``duckcheck.duck_soup.plan``), imported only when traces are built: the
+    runner and the reference never need the generator's modules."""
+
+    def plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
+        built: Plan = getattr(importlib.import_module(module), name)
+        return built()
+
+    return plan
+
+
+def error_sections_of(codes: Iterable[RuleCode]) -> dict[str, str]:
+    """Every error code of a game's ``ErrorCode`` (in its order, the order of precedence) with its section."""
+    return {code.value: code.section for code in codes}
 
 
 class RegistryError(RuntimeError):
@@ -223,8 +244,10 @@ __all__ = [
     "Table",
     "UnknownGame",
     "Views",
+    "error_sections_of",
     "game",
     "game_ids",
     "games",
+    "plan_in",
     "registry_entry",
 ]

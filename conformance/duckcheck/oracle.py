@@ -113,8 +113,11 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
     """A deal (or round), game or match in progress, immutable like the spec's states.
 
     A game's ``Table`` gives its facts as class attributes (``title``, ``scopes``, ``player_counts``, ...) and
-    overrides the hooks after the comment "The game's specification and codec" (how to deal, list the legal
-    actions, apply one, write the canonical state); everything else is the same for every game."""
+    the hooks after the comment "The game's specification and codec" (how to deal, list the legal actions, apply
+    one, write the canonical state). A hook that is one of the codec's functions may be that function itself
+    (``deal_json = staticmethod(deal_state_json)``: the hooks take their arguments by position); one that calls
+    the specification stays a method calling it, so that it plays whatever the spec's module holds when it runs
+    (a patched rule, as in the faulty implementations). Everything else is the same for every game."""
 
     scope: Scope
     decks_given: int
@@ -288,17 +291,17 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
     # The game's specification and codec: each game overrides these.
 
     @classmethod
-    def parse_options(cls, data: Any) -> OptionsT:
+    def parse_options(cls, data: Any, /) -> OptionsT:
         """The rule options of the setup's JSON; :class:`~duckcheck.codec.EncodingError` naming what would be right."""
         raise NotImplementedError
 
     @classmethod
-    def parse_deck(cls, text: str, where: str) -> tuple[CardT, ...]:
+    def parse_deck(cls, text: str, where: str, /) -> tuple[CardT, ...]:
         """The cards of one deck order; :class:`~duckcheck.codec.EncodingError` naming ``where``."""
         raise NotImplementedError
 
     @classmethod
-    def check_deck(cls, deck: Sequence[CardT]) -> None:
+    def check_deck(cls, deck: Sequence[CardT], /) -> None:
         """Raise ``ValueError`` saying what is wrong unless ``deck`` is a whole deck of the game.
 
         Only for a game whose engine takes any deck: where the spec's and the engine's constructors check
@@ -319,19 +322,19 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
         raise NotImplementedError
 
     @classmethod
-    def deal_actions(cls, deal: DealT) -> tuple[ActionT, ...]:
+    def deal_actions(cls, deal: DealT, /) -> tuple[ActionT, ...]:
         raise NotImplementedError
 
     @classmethod
-    def deal_apply(cls, deal: DealT, action: ActionT) -> DealT:
+    def deal_apply(cls, deal: DealT, action: ActionT, /) -> DealT:
         raise NotImplementedError
 
     @classmethod
-    def series_actions(cls, series: SeriesT) -> tuple[ActionT, ...]:
+    def series_actions(cls, series: SeriesT, /) -> tuple[ActionT, ...]:
         raise NotImplementedError
 
     @classmethod
-    def series_apply(cls, series: SeriesT, action: ActionT) -> SeriesT:
+    def series_apply(cls, series: SeriesT, action: ActionT, /) -> SeriesT:
         raise NotImplementedError
 
     @classmethod
@@ -350,11 +353,11 @@ class Table(Generic[DealT, SeriesT, ActionT, OptionsT, CardT]):
         raise NotImplementedError
 
     @classmethod
-    def deal_json(cls, deal: DealT) -> JSON:
+    def deal_json(cls, deal: DealT, /) -> JSON:
         raise NotImplementedError
 
     @classmethod
-    def series_json(cls, series: SeriesT, decks_given: int) -> JSON:
+    def series_json(cls, series: SeriesT, decks_given: int, /) -> JSON:
         raise NotImplementedError
 
 

@@ -5,7 +5,8 @@ is the same for every game is written once here: :class:`Recorder` plays an acti
 state the oracle reaches (:meth:`~Recorder.act`), records an illegal action with the code the oracle
 rejects it with (:meth:`~Recorder.reject`), and assembles the trace (:meth:`~Recorder.trace`);
 :func:`play_out` plays on to the end of a trace with a policy, trying illegal actions on the way.
-A game's recorder gives only what differs: its setup, the events of its steps, and its outcome.
+:class:`SetupRecorder` starts one from a trace's setup on the game's oracle. A game's recorder gives only what
+differs: the events of its setup and steps, and its outcome.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from duckcheck import FORMAT_VERSION
 from duckcheck.codec import JSON
+from duckcheck.oracle import AnyTable, Scope
 
 
 class RecordingError(RuntimeError):
@@ -303,3 +305,36 @@ class Recorder(Generic[RecordedT, ActionT, CodeT]):
             "steps": self.steps,
             "final": self.final(),
         }
+
+
+class SetupRecorder(Recorder[RecordedT, ActionT, CodeT]):
+    """A :class:`Recorder` started from a trace's setup on the game's oracle, the same way in every game.
+
+    The game names its oracle (:attr:`oracle`, whose ``start`` deals and whose ``illegal_action`` is the game's
+    ``IllegalAction``) and the events its setup exercises (:meth:`setup_events`); its codec's and events'
+    functions may stand as the hooks themselves (``action_json = staticmethod(action_json)``)."""
+
+    oracle: ClassVar[type[AnyTable]]
+    """The game's oracle (its ``Table``), which deals the trace's setup and plays its steps."""
+
+    def __init__(
+        self,
+        trace_id: str,
+        description: str,
+        scope: Scope,
+        options: Any,
+        first: int,
+        decks: Sequence[Sequence[Any]],
+        players: int | None = None,
+        tags: Iterable[str] = (),
+    ) -> None:
+        """``first`` is the trace's ``dealer`` (the first dealer, or the first player in a game without one),
+        ``options`` the game's ``RuleOptions``, ``players`` left out in a game for one number of players, ``tags``
+        the scenario's own."""
+        table = cast(RecordedT, self.oracle.start(scope, options, first, tuple(tuple(deck) for deck in decks), players))
+        events = self.setup_events(table) | set(tags)
+        super().__init__(trace_id, description, decks, table, self.oracle.illegal_action, events)
+
+    def setup_events(self, table: RecordedT) -> set[str]:
+        """The events of the trace's setup (the game's first table)."""
+        raise NotImplementedError

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import click
 from rich.cells import cell_len
@@ -49,8 +49,11 @@ from ducksoup.saving import (
     describe_error,
     play_and_keep,
 )
+from duckspec.cards import Card, CardNotationError, parse_card
 
 JSON = dict[str, Any]
+CallT = TypeVar("CallT")
+"""A game's call, as :func:`card_and_called` finds it in the game's table of words."""
 COMMANDS = "'help' or '?' shows this, 'rules' the rules that apply now, 'look' the table again, 'quit' saves and stops"
 """The commands every game's ``play`` understands, besides its moves."""
 QUIT_WORDS = ("quit", "exit")
@@ -459,3 +462,20 @@ def card_and_call(text: str, syntax: str) -> tuple[str, str | None]:
     if card[-1:] in SYMBOL_SUITS:
         card = card[:-1] + SYMBOL_SUITS[card[-1]]
     return card, (call_key(words[1:]) if len(words) > 1 else None)
+
+
+def card_and_called(text: str, syntax: str, calls: Mapping[str, CallT], say: str) -> tuple[Card, CallT | None]:
+    """The card and the call (None without one) of a move typed as ``text`` (:func:`card_and_call`), the call
+    looked up in the game's table of ``calls``; :class:`InputError` for an empty line, a card that is not one (with
+    the ``syntax``) or words that are no call (with the calls to ``say`` instead)."""
+    card_text, call = card_and_call(text, syntax)
+    try:
+        card = parse_card(card_text)
+    except CardNotationError as error:
+        raise InputError(f"{error}; {syntax}") from None
+    if call is None:
+        return card, None
+    if call not in calls:
+        called = " ".join(text.split()[1:])
+        raise InputError(f"{called!r} is not a call: say {say}")
+    return card, calls[call]

@@ -78,7 +78,7 @@ class EngineRecorder(Generic[EngineT, ActionT]):
 
     # What each game gives
 
-    def action_json(self, action: ActionT) -> JSON:
+    def action_json(self, action: ActionT, /) -> JSON:
         """The action as a trace step writes it (the game's codec)."""
         raise NotImplementedError
 
@@ -135,13 +135,18 @@ class EngineRecorder(Generic[EngineT, ActionT]):
 
 class SetupRecorder(EngineRecorder[EngineT, ActionT]):
     """An :class:`EngineRecorder` started from a trace's setup, the same way in every game: each game's
-    ``TraceRecorder`` names its game, its ``IllegalAction`` and its usual number of players, and gives how its
-    engine starts and how its options are written; the header, the options' default and the engine's start
-    are this class's."""
+    ``TraceRecorder`` names its game, its ``IllegalAction``, its usual number of players and its engine's class of
+    a longer play (:attr:`series`), and gives how its engine starts and how its options are written, most of
+    them functions of its own (``encode_options = staticmethod(options_json)``: the hooks take their arguments by
+    position); the header, the options' default, the engine's start and the count of decks used are this
+    class's."""
 
     game_id: ClassVar[str]
     illegal_action: ClassVar[type[Exception]]
     default_players: ClassVar[int]
+    series: ClassVar[type]
+    """The engine's class of a game or match, which counts the decks it has dealt (``dealt``); any other play is
+    one deal or round, from one deck."""
 
     def __init__(
         self,
@@ -169,14 +174,25 @@ class SetupRecorder(EngineRecorder[EngineT, ActionT]):
         raise NotImplementedError
 
     def start_engine(
-        self, scope: str, options: Any, dealer: int, decks: Sequence[Sequence[Any]], players: int
+        self, scope: str, options: Any, dealer: int, decks: Sequence[Sequence[Any]], players: int, /
     ) -> EngineT:
         """The game's engine for this setup, checked as a trace's setup is."""
         raise NotImplementedError
 
-    def encode_options(self, options: Any) -> JSON:
+    def encode_options(self, options: Any, /) -> JSON:
         """``options`` as a trace writes them."""
         raise NotImplementedError
+
+    def decks_used(self) -> int:
+        """A game or match (:attr:`series`) has used the decks it has dealt; a deal or round, its one deck."""
+        return cast(Dealing, self.play).dealt if isinstance(self.play, self.series) else 1
+
+
+class Dealing(Protocol):
+    """What :meth:`SetupRecorder.decks_used` reads of a game's or match's engine: how many decks it has dealt."""
+
+    @property
+    def dealt(self) -> int: ...
 
 
 def header(

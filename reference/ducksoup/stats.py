@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import click
 from rich import box
@@ -28,10 +28,12 @@ from rich.table import Table
 
 from duckcheck.codec import EncodingError
 from duckcheck.progress import progress_display
+from ducksoup.bots import Bot
 
 JSON = dict[str, Any]
 T = TypeVar("T")
 BotT = TypeVar("BotT")
+ActionT = TypeVar("ActionT")
 PERCENTILES = (10, 25, 50, 75, 90)
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -230,6 +232,60 @@ def seeded_bots(names: Sequence[str], bots: Mapping[str, Callable[[int], BotT]],
     return [bots[name](rng.randrange(2**32)) for name in names]
 
 
+class Playable(Protocol[ActionT]):
+    """An engine's deal, as a simulation plays it."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[ActionT]: ...
+
+    def apply(self, action: ActionT) -> None: ...
+
+    def observation(self, player: int) -> JSON: ...
+
+
+class Dealing(Playable[ActionT], Protocol):
+    """An engine's game or match, which waits for a deck before each deal the decks given so far do not cover."""
+
+    @property
+    def needs_deck(self) -> bool: ...
+
+    def add_decks(self, decks: Sequence[Sequence[int]]) -> None: ...
+
+
+def play_turn(table: Playable[ActionT], seats: Sequence[Bot[ActionT]], player: int | None) -> ActionT:
+    """The bot at ``player``'s seat chooses from that player's observation, and the action is played."""
+    assert player is not None, "a table that is not over has a player to act"
+    action = seats[player].choose(table.observation(player), table.legal_actions())
+    table.apply(action)
+    return action
+
+
+def play_deal_out(
+    deal: Playable[ActionT], seats: Sequence[Bot[ActionT]], to_act: Callable[[], int | None]
+) -> Iterator[ActionT]:
+    """Play ``deal`` to its end, each action chosen by the bot of the seat ``to_act`` names; each action as it is
+    played, for the caller to note what happened."""
+    while not deal.is_over:
+        yield play_turn(deal, seats, to_act())
+
+
+def play_game_out(
+    game: Dealing[ActionT],
+    seats: Sequence[Bot[ActionT]],
+    to_act: Callable[[], int | None],
+    new_deck: Callable[[], list[int]],
+) -> None:
+    """Play ``game`` to its end as :func:`play_deal_out` plays a deal, with a ``new_deck`` whenever it waits for
+    one."""
+    while not game.is_over:
+        if game.needs_deck:
+            game.add_decks([new_deck()])
+        else:
+            play_turn(game, seats, to_act())
+
+
 def timed(console: Console, count: int, what: str, play: Callable[[int], None]) -> float:
     """Call ``play(index)`` for each of ``count`` deals, rounds or games (``what``), with a progress bar on a
     terminal; the seconds it took."""
@@ -239,6 +295,37 @@ def timed(console: Console, count: int, what: str, play: Callable[[int], None]) 
             play(index)
             advance()
     return time.perf_counter() - started
+
+
+def deals_and_games_report(
+    header: JSON,
+    console: Console,
+    deals: tuple[int, Callable[[int], None], Callable[[], JSON]],
+    games: tuple[int, Callable[[int], int], Callable[[], JSON]],
+) -> JSON:
+    """The report of a simulation of deals, then of whole games, as the trick-taking games give it: ``header``, the
+    deals' figures, the games' (null without games) and the timing.
+
+    ``deals`` and ``games`` each give how many to play, how to play number ``index`` (adding it to the figures;
+    a game returns the deals it took) and the figures of those played.
+    """
+    count, play_deal, deal_figures = deals
+    deal_seconds = timed(console, count, "deals", play_deal)
+    report: JSON = {**header, **deal_figures(), "games": None}
+    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(count, deal_seconds)}
+    count, play_game, game_figures = games
+    if count:
+        game_deals = [0]
+
+        def play_one_game(index: int) -> None:
+            game_deals[0] += play_game(index)
+
+        game_seconds = timed(console, count, "games", play_one_game)
+        report["games"] = game_figures()
+        timing["game_seconds"] = round(game_seconds, 3)
+        timing["game_deals_per_second"] = per_second(game_deals[0], game_seconds)
+    report["timing"] = timing
+    return report
 
 
 # The command line of a simulation

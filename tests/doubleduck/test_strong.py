@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from ducksoup.bots import NoLegalAction
+from ducksoup.bots import NoLegalAction, clear_winner
 from ducksoup.doubleduck.bots import GreedyBot
 from ducksoup.doubleduck.engine import Deal
 from ducksoup.doubleduck.playing import play
 from ducksoup.doubleduck.roster import BOTS
 from ducksoup.doubleduck.sampling import Knowledge, redeal
-from ducksoup.doubleduck.strong import Budget, StrongBot, clear_winner
+from ducksoup.doubleduck.strong import Budget, StrongBot
 from duckspec.doubleduck.actions import Play
 
 CHEAP = Budget(samples=2, candidates=2, close=10.0, soup_cards=3, soup_samples=2, soup_nodes=20_000)

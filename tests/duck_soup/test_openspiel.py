@@ -236,6 +236,26 @@ def test_chance_chooses_each_drawn_card_when_it_is_drawn() -> None:
     assert CARDS[40].__str__() in state.view(1)["hand"]
 
 
+def test_the_information_state_tells_the_hand_each_action_and_each_whole_draw() -> None:
+    """A line for the hand dealt and one for the face-up card, one per action, and after a draw the cards each
+    player drew (the winner's is the face-up card it took) and the new face-up card; while the draw's cards are
+    chosen the information state is the one after the trick's last card."""
+    state = load({}).new_initial_state()
+    for card in [*range(26), 51]:
+        state.apply_action(card)
+    state.apply_action(4 * 0)  # player 0 leads AC
+    state.apply_action(4 * 1)  # player 1 follows with 2C: the Ace wins in the Duck
+    during = [state.information_state_string(player) for player in (0, 1)]
+    state.apply_action(40)  # the card player 1 draws
+    assert [state.information_state_string(player) for player in (0, 1)] == during
+    state.apply_action(30)  # the new face-up card
+    hands = [" ".join(CARDS[card].__str__() for card in range(first, 26, 2)) for first in (0, 1)]
+    trick = f"face-up: KS\n0: AC\n1: 2C\ndrew: {{}}\nface-up: {CARDS[30]}"
+    assert state.information_state_string(0) == f"player 0, dealer 1\nhand: {hands[0]}\n" + trick.format("KS")
+    assert state.information_state_string(1) == f"player 1, dealer 1\nhand: {hands[1]}\n" + trick.format(CARDS[40])
+    assert during[0] == f"player 0, dealer 1\nhand: {hands[0]}\nface-up: KS\n0: AC\n1: 2C"
+
+
 def test_an_illegal_action_is_refused_with_the_rules_code_and_changes_nothing() -> None:
     state = play_until(load({}), decisions=1)
     before, history = str(state), state.history()
@@ -449,13 +469,20 @@ def test_chance_outcomes_and_samplers_out_of_range_are_refused_and_change_nothin
     resampled = state.resample_from_infostate(0, random.Random(3).random)
     assert resampled.view(0) == state.view(0)
     deal = ChanceDeal()
+    every_card = " ".join(str(card) for card in range(52))
     for outcome in (52, -1):
-        with pytest.raises(ValueError, match=f"chance chooses a card still in the deck, 0 to 51; {outcome} is not one"):
+        refused = rf"^chance chooses a card still in the deck \({every_card}\); {outcome} is not one$"
+        with pytest.raises(ValueError, match=refused):
             deal.apply(outcome)
     for wrong in (True, 1.0, np.int64(1)):
         with pytest.raises(TypeError, match=r"^a chance outcome, a card number 0-51 is an int, not "):
             deal.apply(wrong)  # type: ignore[arg-type]
     assert deal.deck == [] and deal.moves == []
+    deal.apply(5)
+    but_five = " ".join(str(card) for card in range(52) if card != 5)
+    with pytest.raises(ValueError, match=rf"^chance chooses a card still in the deck \({but_five}\); 5 is not one$"):
+        deal.apply(5)
+    assert deal.deck == [5] and deal.moves == [5] and deal.information_state(0) == "player 0, dealer 1\nhand: 6C"
     with pytest.raises(TypeError, match=r"^the dealer is an int, player 0 or 1, not True$"):
         ChanceDeal(dealer=True)
     with pytest.raises(ValueError, match=r"^a player must be player 0 or 1, not -1$"):

@@ -142,14 +142,20 @@ def test_an_action_the_mask_forbids_is_refused_and_changes_nothing() -> None:
     assert env.action_space(agent).n == NUM_ACTIONS
 
 
-def test_ansi_rendering_tells_the_deal_as_play_does(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ansi_rendering_tells_the_deal_in_the_words_of_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The narrator of ``ducksoup play`` tells the whole table: the deal, each trick's winner and points, who took
+    the face-up card and who drew, the new face-up card, the change of course, the options of the player to act
+    and the scores at the end."""
     monkeypatch.setenv("NO_COLOR", "1")
     env = duck_soup_v0.env(render_mode="ansi", dealer=1)
     env.reset(seed=2)
     deal = env.unwrapped.deal
     text = env.render()
-    assert text.startswith("player 1 dealt; player 0 leads first\nface-up card: ")
-    assert f"player 0's hand: {' '.join(deal.state()['hands'][0][i : i + 2] for i in range(0, 26, 2))}" in text
+    assert text.startswith("deal 1: player 1 deals 13 cards each, one at a time, the first to player 0 (§3, DS-R01)\n")
+    hand_line = next(line for line in text.splitlines() if line.startswith("  player 0's hand: "))
+    assert sorted(hand_line.split(": ")[1].split()) == sorted(pairs(deal.state()["hands"][0]))
+    assert f"  stock: 26 cards, face-up card: {deal.state()['face_up']}; course: duck\n" in text
+    assert "player 0's options: player 0 leads " in text
     rng = random.Random(2)
     told: list[str] = []
     for _agent in env.agent_iter():
@@ -161,23 +167,42 @@ def test_ansi_rendering_tells_the_deal_as_play_does(monkeypatch: pytest.MonkeyPa
         text = env.render()
         told.append(text)
         after = deal.state()
+        if after["to_act"] is not None:
+            assert f"player {after['to_act']}'s options: " in text
         if after["table"] == "" and before["course"] == "duck":  # a Duck trick ended: points, then the draws
-            assert " won " in text and " point(s)\n" in text and "player 0 drew " in text and "player 1 drew " in text
+            winner = after["to_act"]
+            assert f"  player {winner} takes the face-up card {before['face_up']}" in text
+            assert f"  player {1 - winner} draws " in text
+            (duck0, soup0), (duck1, soup1) = after["points"]
+            assert f"points (Duck, Soup): player 0 {duck0}, {soup0}; player 1 {duck1}, {soup1}" in text
         if after["course"] == "soup" and before["course"] == "duck":
-            assert "the stock is empty: the Soup course begins (higher cards win, Aces high)" in text
-        if after["phase"] == "lead" and after["course"] == "duck" and after["stock"] < before["stock"]:
-            assert f"face-up card: {after['face_up']}; stock: {after['stock']} cards" in text
-    scores = deal.scores()
-    assert told[-1].endswith(f"the deal is over: player 0 scores {scores[0]}, player 1 {scores[1]}")
+            assert "  the Soup course begins, higher cards winning, Aces high; " in text
+        elif after["phase"] == "lead" and after["course"] == "duck" and after["stock"] < before["stock"]:
+            assert f"  the new face-up card is {after['face_up']} (§5.3)" in text
+            assert f"stock: {after['stock']} cards, face-up card: {after['face_up']}; course: duck" in text
+    (duck0, soup0), (duck1, soup1) = deal.state()["points"]
+    first, second = deal.scores()
+    assert "  the deal is over; each scores Duck points times Soup points (§8):" in told[-1]
+    assert (
+        f"    player 0: {duck0} × {soup0} = {first}" in told[-1]
+        and f"    player 1: {duck1} × {soup1} = {second}" in told[-1]
+    )
+    winner = 0 if first > second else 1
+    assert told[-1].endswith(f"  player {winner} wins the deal, {max(first, second)} to {min(first, second)} (§8)")
     plain = duck_soup_v0.env()
     plain.reset(seed=2)
     with warnings.catch_warnings(record=True):
         assert plain.render() is None
 
 
+def pairs(cards: str) -> list[str]:
+    """The cards of a hand in ``TC`` notation, one by one."""
+    return [cards[i : i + 2] for i in range(0, len(cards), 2)]
+
+
 def test_colours_are_ansi_codes() -> None:
     env = duck_soup_v0.env(render_mode="ansi")
-    env.unwrapped.table_text.style = type(env.unwrapped.table_text.style)(symbols=True)
+    env.unwrapped.style = type(env.unwrapped.style)(symbols=True)
     env.reset(seed=0)
     assert "\x1b[31m" in env.render() and ("♥" in env.render() or "♦" in env.render())
 

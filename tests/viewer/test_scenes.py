@@ -18,7 +18,7 @@ from duckcheck.trace import load_suite
 from ducksoup.games import reference
 from ducksoup.narration import Loaded
 from ducksoup.viewer.document import shown_positions, view_document
-from ducksoup.viewer.scene import COLOURS, split_cards
+from ducksoup.viewer.scene import COLOURS, split_cards, trick_just_played, tricks_gained
 
 JSON = dict[str, Any]
 PATH = re.compile(r"([a-z_]+)((?:\[\d+\])*)$")
@@ -182,3 +182,13 @@ def test_the_deal_boundaries_of_a_game_are_its_chapters() -> None:
     assert firsts[0] == 0 and len(firsts) == len(set(deals))
     for first in firsts[1:]:
         assert trace["steps"][first - 1]["state"]["deal"] == trace["steps"][first - 2]["state"]["deal"] + 1
+
+
+def test_the_trick_just_played_is_the_table_before_and_the_card_played() -> None:
+    before = {"table": "9C", "tricks": [[1, 0], [0, 0]], "dealer": 0}
+    after = {"table": "", "tricks": [[1, 0], [1, 0]], "dealer": 0}
+    assert trick_just_played(after, before, {"player": 1, "play": "TC"}) == ["9C", "TC"]
+    assert trick_just_played({**after, "table": "TC"}, before, {"player": 1, "play": "TC"}) is None  # still on
+    assert trick_just_played(after, None, None) is None
+    assert tricks_gained(after, before, (0, 1)) == [0, 1]
+    assert tricks_gained({**after, "dealer": 1, "tricks": [[0, 0], [0, 0]]}, before, (0, 1)) is None  # a new deal

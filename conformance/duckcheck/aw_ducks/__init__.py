@@ -14,23 +14,13 @@ credits no one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from duckcheck.aw_ducks.encoding import OPTION_VALUES, parse_action
 from duckcheck.aw_ducks.failures import FIELD_SECTIONS, describe, sections_of
 from duckcheck.aw_ducks.oracle import Table
 from duckcheck.aw_ducks.views import TraceViews
-from duckcheck.codec import JSON
-from duckcheck.games import GameSuite
+from duckcheck.games import GameSuite, error_sections_of, plan_in
 from duckspec.aw_ducks import GAME_ID, PLAYERS, SECTION_TITLES
 from duckspec.aw_ducks.errors import ErrorCode
-
-
-def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
-    from duckcheck.aw_ducks.plan import plan  # loaded only when traces are built
-
-    return plan()
-
 
 SUITE = GameSuite(
     id=GAME_ID,
@@ -43,12 +33,12 @@ SUITE = GameSuite(
     option_values=OPTION_VALUES,
     sections=SECTION_TITLES,
     field_sections=FIELD_SECTIONS,
-    error_sections={code.value: code.section for code in ErrorCode},
+    error_sections=error_sections_of(ErrorCode),
     oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
-    plan=_plan,
+    plan=plan_in("duckcheck.aw_ducks.plan"),
 )
 """Aw Ducks!'s entry in the family's registry."""

@@ -17,10 +17,12 @@ from functools import partial
 from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.policies import POLICIES
 from duckcheck.aw_ducks.recorder import Recorder
-from duckcheck.aw_ducks.scenarios import EDGE_CASES, GAME_DECKS, seeded, shuffled
+from duckcheck.aw_ducks.scenarios import EDGE_CASES, GAME_DECKS
 from duckcheck.codec import JSON
+from duckcheck.planning import bot_description, bot_played, seeded_setup
 from duckspec.aw_ducks import PLAYERS
 from duckspec.aw_ducks.actions import Draw
+from duckspec.aw_ducks.components import full_deck
 from duckspec.aw_ducks.errors import ErrorCode
 from duckspec.aw_ducks.options import RuleOptions
 
@@ -35,18 +37,12 @@ def bot_trace(
     end_with: ErrorCode | None = None,
 ) -> JSON:
     """A round or game for ``players`` played by ``policy`` from seeded shuffles and a seeded start player."""
-    rng = seeded(trace_id)
-    decks = [shuffled(rng) for _ in range(1 if scope is Scope.ROUND else GAME_DECKS)]
+    decks, start = seeded_setup(trace_id, full_deck, 1 if scope is Scope.ROUND else GAME_DECKS, players)
     target = "" if options.target is None else f" to {options.target}"
     what = "A round" if scope is Scope.ROUND else f"A game{target}"
-    description = f"{what} for {players} players played by the {policy} bot" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(players), decks, players, [policy])
-    recorder.play_out(POLICIES[policy], inject=inject)
-    if end_with is not None:
-        recorder.reject(Draw(0), end_with)
-    return recorder.trace()
+    description = bot_description(f"{what} for {players} players", policy, inject)
+    recorder = Recorder(trace_id, description, scope, options, start, decks, players, [policy])
+    return bot_played(recorder, POLICIES[policy], Draw(0), inject, end_with)
 
 
 ROUNDS = {"random": 8, "greedy": 5, "discarder": 5}

@@ -9,11 +9,10 @@ codes alike. :func:`step_events` names the rules each step triggers, so a trace'
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from duckcheck import recording
 from duckcheck.aw_ducks.encoding import action_json, cards_text, options_json
-from duckcheck.aw_ducks.oracle import Scope, Table
+from duckcheck.aw_ducks.oracle import Table
 from duckcheck.codec import JSON
 from duckcheck.recording import rejection_code
 from duckspec.aw_ducks import GAME_ID
@@ -23,7 +22,6 @@ from duckspec.aw_ducks.discarding import Benefit, benefit_of
 from duckspec.aw_ducks.drawing import duck_matches
 from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.game import GameState
-from duckspec.aw_ducks.options import RuleOptions
 from duckspec.aw_ducks.rounds import Phase, RoundState
 from duckspec.seats import left_of
 
@@ -244,63 +242,6 @@ def _game_events(before: Table, after: Table) -> set[str]:
     return events
 
 
-class Recorder(recording.Recorder[Table, Action, ErrorCode]):
-    """Builds one Aw Ducks! trace by playing on the oracle."""
-
-    event_sections = EVENT_SECTIONS
-    event_rulings = EVENT_RULINGS
-    error_codes = ErrorCode
-
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: Scope,
-        options: RuleOptions,
-        start: int,
-        decks: Sequence[Sequence[Card]],
-        players: int,
-        tags: Sequence[str] = (),
-    ) -> None:
-        table = Table.start(scope, options, start, tuple(tuple(deck) for deck in decks), players)
-        super().__init__(trace_id, description, decks, table, IllegalAction, setup_events(table) | set(tags))
-
-    def action_json(self, action: Action) -> JSON:
-        return action_json(action)
-
-    def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
-        return step_events(before, action, after)
-
-    def setting(self) -> JSON:
-        return {
-            "game": GAME_ID,
-            "players": self.table.players,
-            "options": options_json(self.table.options),
-            "dealer": self.initial["start"],
-        }
-
-    def outcome(self, table: Table) -> JSON:
-        """A finished round's scores and winners."""
-        finished = table.finished
-        assert finished is not None
-        return {"scores": list(finished.points), "winners": list(finished.winners)}
-
-    def final(self) -> JSON:
-        """The outcome: every finished round's scores and winners, and for a game its result."""
-        final: JSON = {"rounds": self.outcomes}
-        state = self.table.state
-        if isinstance(state, GameState):
-            final["totals"] = list(state.totals)
-            final["winner"] = state.winner
-        return final
-
-    def rng_of(self, table: Table) -> random.Random:
-        return round_rng(table)
-
-    def illegal_actions(self, table: Table) -> list[Action]:
-        return illegal_actions(table)
-
-
 def round_rng(table: Table) -> random.Random:
     """The random source of the current round: a function of its deck order and start player only."""
     current = table.round
@@ -326,3 +267,41 @@ def illegal_actions(table: Table) -> list[Action]:
     elif not tableau:
         candidates.append(Score(player))
     return [action for action in candidates if rejection_code(table, action, IllegalAction) is not None]
+
+
+class Recorder(recording.SetupRecorder[Table, Action, ErrorCode]):
+    """Builds one Aw Ducks! trace by playing on the oracle, from a setup: ``Recorder(trace_id, description, scope,
+    options, start, decks, players, tags)``, ``start`` the first round's start player (the trace's ``dealer``)."""
+
+    oracle = Table
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+    setup_events = staticmethod(setup_events)
+    step_events = staticmethod(step_events)
+    action_json = staticmethod(action_json)
+    rng_of = staticmethod(round_rng)
+    illegal_actions = staticmethod(illegal_actions)
+
+    def setting(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "players": self.table.players,
+            "options": options_json(self.table.options),
+            "dealer": self.initial["start"],
+        }
+
+    def outcome(self, table: Table) -> JSON:
+        """A finished round's scores and winners."""
+        finished = table.finished
+        assert finished is not None
+        return {"scores": list(finished.points), "winners": list(finished.winners)}
+
+    def final(self) -> JSON:
+        """The outcome: every finished round's scores and winners, and for a game its result."""
+        final: JSON = {"rounds": self.outcomes}
+        state = self.table.state
+        if isinstance(state, GameState):
+            final["totals"] = list(state.totals)
+            final["winner"] = state.winner
+        return final

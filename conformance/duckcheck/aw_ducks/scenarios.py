@@ -17,7 +17,6 @@ finished by a seeded bot, so its play and its expected values come from the spec
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +27,7 @@ from duckcheck.aw_ducks.oracle import Scope
 from duckcheck.aw_ducks.policies import POLICIES, Policy, discarder_policy, random_policy
 from duckcheck.aw_ducks.recorder import Recorder, round_rng
 from duckcheck.codec import JSON
+from duckcheck.planning import seeded, shuffled_decks
 from duckcheck.recording import RecordingError
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 from duckspec.aw_ducks.components import Card, full_deck, parse_card, parse_cards
@@ -41,15 +41,9 @@ GAME_DECKS = 30
 SEARCH_LIMIT = 3000
 
 
-def seeded(name: str) -> random.Random:
-    """A random source that depends on ``name`` only."""
-    return random.Random(hashlib.sha256(name.encode()).hexdigest())
-
-
 def shuffled(rng: random.Random) -> tuple[Card, ...]:
-    deck = list(full_deck())
-    rng.shuffle(deck)
-    return tuple(deck)
+    """One shuffle of the deck, drawn from ``rng``."""
+    return shuffled_decks(rng, full_deck, 1)[0]
 
 
 def deck_with_top(top: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:

@@ -15,23 +15,13 @@ The suite's generic machinery (runner, linter, generator, reports) knows the gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-from duckcheck.codec import JSON
 from duckcheck.doubleduck.encoding import FIELD_SECTIONS, OPTION_VALUES, parse_action
 from duckcheck.doubleduck.failures import describe, sections_of
 from duckcheck.doubleduck.oracle import Table
 from duckcheck.doubleduck.views import TraceViews
-from duckcheck.games import GameSuite
+from duckcheck.games import GameSuite, error_sections_of, plan_in
 from duckspec.doubleduck import GAME_ID, PLAYERS, SECTION_TITLES, SECTIONS
 from duckspec.doubleduck.errors import ErrorCode
-
-
-def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
-    from duckcheck.doubleduck.plan import plan  # loaded only when traces are built
-
-    return plan()
-
 
 SUITE = GameSuite(
     id=GAME_ID,
@@ -44,12 +34,12 @@ SUITE = GameSuite(
     option_values=OPTION_VALUES,
     sections={section: SECTION_TITLES[section] for section in SECTIONS},
     field_sections=FIELD_SECTIONS,
-    error_sections={code.value: code.section for code in ErrorCode},
+    error_sections=error_sections_of(ErrorCode),
     oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
-    plan=_plan,
+    plan=plan_in("duckcheck.doubleduck.plan"),
 )
 """Doubleduck's entry in the family's registry."""

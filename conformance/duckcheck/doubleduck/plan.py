@@ -17,8 +17,6 @@ permanent: a trace that must change keeps its ID only if it still tests the same
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
@@ -29,6 +27,7 @@ from duckcheck.doubleduck.oracle import Scope, Table
 from duckcheck.doubleduck.policies import POLICIES, random_policy, throwing_policy
 from duckcheck.doubleduck.recorder import Policy, Recorder, deal_rng
 from duckcheck.doubleduck.scenarios import EDGE_CASES
+from duckcheck.planning import bot_description, bot_played, played_deals, seeded, seeded_setup, shuffled_decks
 from duckspec.cards import Card
 from duckspec.doubleduck.actions import Play
 from duckspec.doubleduck.cards import two_packs
@@ -48,19 +47,6 @@ Outcome = tuple[Deck, tuple[int, int]]
 """A deck and the two sides' scores when the random bot plays it."""
 
 
-def seeded(trace_id: str) -> random.Random:
-    return random.Random(hashlib.sha256(trace_id.encode()).hexdigest())
-
-
-def shuffled_decks(rng: random.Random, count: int) -> list[Deck]:
-    decks = []
-    for _ in range(count):
-        deck = list(two_packs())
-        rng.shuffle(deck)
-        decks.append(tuple(deck))
-    return decks
-
-
 def bot_trace(
     trace_id: str,
     scope: Scope,
@@ -70,17 +56,11 @@ def bot_trace(
     end_with: ErrorCode | None = None,
 ) -> JSON:
     """A deal or game played by ``policy`` from seeded shuffles and a seeded first dealer."""
-    rng = seeded(trace_id)
-    decks = shuffled_decks(rng, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
+    decks, dealer = seeded_setup(trace_id, two_packs, 1 if scope is Scope.DEAL else DECKS_PER_GAME, 4)
     variant = "" if options == STANDARD else " with rule options"
-    description = f"A {scope.value} played by the {policy} bot{variant}" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(4), decks, tags=[policy])
-    recorder.play_out(POLICIES[policy], inject=inject)
-    if end_with is not None:
-        recorder.reject(Play(0, two_packs()[0]), end_with)
-    return recorder.trace()
+    description = bot_description(f"A {scope.value}", policy, inject, variant)
+    recorder = Recorder(trace_id, description, scope, options, dealer, decks, tags=[policy])
+    return bot_played(recorder, POLICIES[policy], Play(0, two_packs()[0]), inject, end_with)
 
 
 # Games assembled from a pool of deals, for the rare endings of §7.
@@ -88,13 +68,8 @@ def bot_trace(
 
 def outcomes(dealer: int, policy: Policy = random_policy, name: str = "pool") -> Iterator[Outcome]:
     """Seeded decks, without end, and the scores that ``policy`` makes on each with ``dealer`` dealing."""
-    rng = random.Random(f"{name}-{dealer}")
-    while True:
-        deck = shuffled_decks(rng, 1)[0]
-        table = Table.start(Scope.DEAL, STANDARD, dealer, (deck,))
-        play_rng = deal_rng(table)
-        while not table.is_over:
-            table = table.apply(policy(table, play_rng))
+    deal = partial(Table.start, Scope.DEAL, STANDARD, dealer)
+    for deck, table in played_deals(f"{name}-{dealer}", two_packs, lambda deck: deal((deck,)), policy, deal_rng):
         scores = table.deal.scores()
         yield deck, (scores[0], scores[1])
 
@@ -118,7 +93,7 @@ def assembled_game(
     first_dealer: int = FIRST_DEALER,
 ) -> JSON:
     """A game by ``policy`` from the given decks (player 3 dealing first unless told), with spare decks after them."""
-    spare = shuffled_decks(seeded(trace_id), DECKS_PER_GAME - len(decks))
+    spare = shuffled_decks(seeded(trace_id), two_packs, DECKS_PER_GAME - len(decks))
     recorder = Recorder(trace_id, description, Scope.GAME, STANDARD, first_dealer, [*decks, *spare], tags=["assembled"])
     recorder.play_out(policy)
     return recorder.trace()

@@ -11,20 +11,20 @@ every section, ruling and error code can be checked.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from duckcheck import recording
 from duckcheck.doubleduck.encoding import JSON, action_json, cards_text, deal_outcome_json, options_json, result_json
-from duckcheck.doubleduck.oracle import Scope, Table
-from duckspec.cards import Card, Rank, card_from_index
+from duckcheck.doubleduck.oracle import Table
+from duckspec.cards import Rank, card_from_index
 from duckspec.doubleduck import GAME_ID, PLAYERS
 from duckspec.doubleduck.actions import Action, Call, Play
 from duckspec.doubleduck.cards import Course
 from duckspec.doubleduck.deal import DealState
 from duckspec.doubleduck.duck_course import cards_stored, quack_call, quacks_due, winning_position
-from duckspec.doubleduck.errors import ErrorCode, IllegalAction
+from duckspec.doubleduck.errors import ErrorCode
 from duckspec.doubleduck.game import GameState
-from duckspec.doubleduck.variants import DrawOrder, RuleOptions
+from duckspec.doubleduck.variants import DrawOrder
 from duckspec.doubleduck.winning import GameEnd, has_reached_target
 from duckspec.seats import side_of
 
@@ -97,63 +97,6 @@ EVENT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings behind each event; an error code adds its own ruling (:attr:`ErrorCode.ruling`)."""
 
 
-class Recorder(recording.Recorder[Table, Action, ErrorCode]):
-    """Builds one Doubleduck trace by playing on the oracle."""
-
-    event_sections = EVENT_SECTIONS
-    event_rulings = EVENT_RULINGS
-    error_codes = ErrorCode
-    untagged = frozenset({"deal"})
-
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: Scope,
-        options: RuleOptions,
-        dealer: int,
-        decks: Sequence[Sequence[Card]],
-        tags: Sequence[str] = (),
-    ) -> None:
-        table = Table.start(scope, options, dealer, tuple(tuple(deck) for deck in decks))
-        events = {"deal", scope.value, *tags}
-        if options.draw is DrawOrder.AS_PLAYED:
-            events.add("as-played-draw")
-        super().__init__(trace_id, description, decks, table, IllegalAction, events)
-
-    def action_json(self, action: Action) -> JSON:
-        return action_json(action)
-
-    def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
-        return step_events(before, action, after)
-
-    def setting(self) -> JSON:
-        return {
-            "game": GAME_ID,
-            "players": PLAYERS,
-            "options": options_json(self.table.options),
-            "dealer": self.initial["dealer"],
-        }
-
-    def outcome(self, table: Table) -> JSON:
-        assert table.finished is not None
-        return deal_outcome_json(table.finished)
-
-    def final(self) -> JSON:
-        """Every finished deal's outcome, and for a game its result (None while it goes on)."""
-        final: JSON = {"deals": self.outcomes}
-        if isinstance(self.table.state, GameState):
-            result = self.table.state.result
-            final["result"] = None if result is None else result_json(result)
-        return final
-
-    def rng_of(self, table: Table) -> random.Random:
-        return deal_rng(table)
-
-    def illegal_actions(self, table: Table) -> list[Action]:
-        return illegal_actions(table)
-
-
 def deal_rng(table: Table) -> random.Random:
     """The random source of the current deal: a function of its cards and dealer only."""
     deal = table.deal
@@ -191,6 +134,15 @@ def illegal_actions(table: Table) -> list[Action]:
 
 
 # The events of a step: what the step exercises of the rules.
+
+
+def setup_events(table: Table) -> set[str]:
+    """The events of a trace's setup: a deal (or game) dealt, and the order of the draw when it is not the
+    standard one."""
+    events = {"deal", table.scope.value}
+    if table.options.draw is DrawOrder.AS_PLAYED:
+        events.add("as-played-draw")
+    return events
 
 
 def step_events(before: Table, action: Action, after: Table) -> set[str]:
@@ -291,3 +243,39 @@ def _end_events(before: Table, after: Table) -> set[str]:
     if game.result.game_points > 2:
         events.add("bonus")
     return events
+
+
+class Recorder(recording.SetupRecorder[Table, Action, ErrorCode]):
+    """Builds one Doubleduck trace by playing on the oracle, from a setup: ``Recorder(trace_id, description, scope,
+    options, dealer, decks, tags=...)``."""
+
+    oracle = Table
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+    untagged = frozenset({"deal"})
+    setup_events = staticmethod(setup_events)
+    step_events = staticmethod(step_events)
+    action_json = staticmethod(action_json)
+    rng_of = staticmethod(deal_rng)
+    illegal_actions = staticmethod(illegal_actions)
+
+    def setting(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "players": PLAYERS,
+            "options": options_json(self.table.options),
+            "dealer": self.initial["dealer"],
+        }
+
+    def outcome(self, table: Table) -> JSON:
+        assert table.finished is not None
+        return deal_outcome_json(table.finished)
+
+    def final(self) -> JSON:
+        """Every finished deal's outcome, and for a game its result (None while it goes on)."""
+        final: JSON = {"deals": self.outcomes}
+        if isinstance(self.table.state, GameState):
+            result = self.table.state.result
+            final["result"] = None if result is None else result_json(result)
+        return final

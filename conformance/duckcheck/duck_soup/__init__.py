@@ -6,23 +6,13 @@ The suite's generic machinery (runner, linter, generator, reports) knows the gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-from duckcheck.codec import JSON
 from duckcheck.duck_soup.encoding import OPTION_VALUES, parse_action
 from duckcheck.duck_soup.failures import FIELD_SECTIONS, SECTION_TITLES, describe, sections_of
 from duckcheck.duck_soup.oracle import Table
 from duckcheck.duck_soup.views import TraceViews
-from duckcheck.games import GameSuite
+from duckcheck.games import GameSuite, error_sections_of, plan_in
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.errors import ErrorCode
-
-
-def _plan() -> Iterable[tuple[str, Callable[[], JSON]]]:
-    from duckcheck.duck_soup.plan import full_plan  # loaded only when traces are built
-
-    return full_plan()
-
 
 SUITE = GameSuite(
     id=GAME_ID,
@@ -35,12 +25,12 @@ SUITE = GameSuite(
     option_values=OPTION_VALUES,
     sections=SECTION_TITLES,
     field_sections=FIELD_SECTIONS,
-    error_sections={code.value: code.section for code in ErrorCode},
+    error_sections=error_sections_of(ErrorCode),
     oracle=Table,
     views=TraceViews,
     parse_action=parse_action,
     describe_action=describe,
     failure_sections=sections_of,
-    plan=_plan,
+    plan=plan_in("duckcheck.duck_soup.plan", "full_plan"),
 )
 """Duck Soup's entry in the family's registry."""

@@ -17,8 +17,6 @@ permanent: a trace that must change keeps its ID only if it still tests the same
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache, partial
@@ -29,6 +27,7 @@ from duckcheck.duck_soup.oracle import Scope, Table
 from duckcheck.duck_soup.policies import POLICIES, random_policy
 from duckcheck.duck_soup.recorder import Recorder, deal_rng
 from duckcheck.duck_soup.scenarios import EDGE_CASES, EDGE_CASES_1_1
+from duckcheck.planning import bot_description, bot_played, played_deals, seeded, seeded_setup, shuffled_decks
 from duckspec.cards import Card, full_deck
 from duckspec.duck_soup.actions import Play
 from duckspec.duck_soup.errors import ErrorCode
@@ -45,19 +44,6 @@ VARIANTS = {"": STANDARD, "hidden-": HIDDEN, "alternate-": ALTERNATE}
 HIDDEN_MATCH = RuleOptions(stock=StockVisibility.HIDDEN, best_of=3)
 
 
-def seeded(trace_id: str) -> random.Random:
-    return random.Random(hashlib.sha256(trace_id.encode()).hexdigest())
-
-
-def shuffled_decks(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
-    decks = []
-    for _ in range(count):
-        deck = list(full_deck())
-        rng.shuffle(deck)
-        decks.append(tuple(deck))
-    return decks
-
-
 def bot_trace(
     trace_id: str,
     scope: Scope,
@@ -67,8 +53,7 @@ def bot_trace(
     end_with: ErrorCode | None = None,
 ) -> JSON:
     """A deal, game or match played by ``policy`` from seeded shuffles."""
-    rng = seeded(trace_id)
-    decks = shuffled_decks(rng, 1 if scope is Scope.DEAL else DECKS_PER_GAME)
+    decks, dealer = seeded_setup(trace_id, full_deck, 1 if scope is Scope.DEAL else DECKS_PER_GAME, 2)
     what = {"deal": "A deal", "game": "A game", "match": f"A best-of-{options.best_of} match"}[scope.value]
     variant = (
         ""
@@ -77,14 +62,9 @@ def bot_trace(
         if options.calls is Calls.SILENT
         else " with rule options"
     )
-    description = f"{what} played by the {policy} bot{variant}" + (
-        ", with illegal actions tried on the way" if inject else ""
-    )
-    recorder = Recorder(trace_id, description, scope, options, rng.randrange(2), decks, tags=[policy])
-    recorder.play_out(POLICIES[policy], inject=inject)
-    if end_with is not None:
-        recorder.reject(Play(0, full_deck()[0]), end_with)
-    return recorder.trace()
+    description = bot_description(what, policy, inject, variant)
+    recorder = Recorder(trace_id, description, scope, options, dealer, decks, tags=[policy])
+    return bot_played(recorder, POLICIES[policy], Play(0, full_deck()[0]), inject, end_with)
 
 
 # Games assembled from a pool of deals, for the rare endings of §9.
@@ -94,13 +74,8 @@ Outcome = tuple[tuple[Card, ...], tuple[int, int]]
 
 def outcomes(dealer: int) -> Iterator[Outcome]:
     """Seeded decks, without end, and the scores the random bot makes on each with ``dealer`` dealing."""
-    rng = random.Random(f"pool-{dealer}")
-    while True:
-        deck = shuffled_decks(rng, 1)[0]
-        table = Table.start(Scope.DEAL, STANDARD, dealer, (deck,))
-        play_rng = deal_rng(table)
-        while not table.is_over:
-            table = table.apply(random_policy(table, play_rng))
+    deal = partial(Table.start, Scope.DEAL, STANDARD, dealer)
+    for deck, table in played_deals(f"pool-{dealer}", full_deck, lambda deck: deal((deck,)), random_policy, deal_rng):
         scores = table.deal.scores()
         yield deck, (scores[0], scores[1])
 
@@ -128,7 +103,7 @@ def assembled_game(
     random bot plays a deck the same way whether the stock is face up or hidden (its choices depend on the
     deck and the dealer alone, :func:`~duckcheck.duck_soup.recorder.deal_rng`), so the pools serve both.
     """
-    spare = shuffled_decks(seeded(trace_id), DECKS_PER_GAME - len(decks))
+    spare = shuffled_decks(seeded(trace_id), full_deck, DECKS_PER_GAME - len(decks))
     scope = Scope.GAME if options.best_of == 1 else Scope.MATCH
     recorder = Recorder(trace_id, description, scope, options, 1, decks + spare, tags=["random", "assembled"])
     recorder.play_out(random_policy)

@@ -9,84 +9,21 @@ rulings and tags.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from duckcheck import recording
 from duckcheck.codec import JSON, cards_text
 from duckcheck.duck_soup.encoding import action_json, options_json, result_json, trace_format
 from duckcheck.duck_soup.events import EVENT_RULINGS, EVENT_SECTIONS, setup_events, step_events
-from duckcheck.duck_soup.oracle import Scope, Table
-from duckspec.cards import Card, card_from_index
+from duckcheck.duck_soup.oracle import Table
+from duckspec.cards import card_from_index
 from duckspec.duck_soup import GAME_ID
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.cards import Course
 from duckspec.duck_soup.deal import Phase
-from duckspec.duck_soup.errors import ErrorCode, IllegalAction
+from duckspec.duck_soup.errors import ErrorCode
 from duckspec.duck_soup.game import MatchState
 from duckspec.duck_soup.quacking import Call
-from duckspec.duck_soup.variants import RuleOptions
 from duckspec.seats import opponent
-
-
-class Recorder(recording.Recorder[Table, Action, ErrorCode]):
-    """Builds one Duck Soup trace by playing on the oracle."""
-
-    event_sections = EVENT_SECTIONS
-    event_rulings = EVENT_RULINGS
-    error_codes = ErrorCode
-    untagged = frozenset({"deal"})
-
-    def __init__(
-        self,
-        trace_id: str,
-        description: str,
-        scope: Scope,
-        options: RuleOptions,
-        dealer: int,
-        decks: Sequence[Sequence[Card]],
-        tags: Sequence[str] = (),
-    ) -> None:
-        table = Table.start(scope, options, dealer, tuple(tuple(deck) for deck in decks))
-        super().__init__(trace_id, description, decks, table, IllegalAction, setup_events(table) | set(tags))
-
-    def action_json(self, action: Action) -> JSON:
-        return action_json(action)
-
-    def step_events(self, before: Table, action: Action, after: Table) -> set[str]:
-        return step_events(before, action, after)
-
-    def setting(self) -> JSON:
-        options = self.table.deal.options
-        return {
-            "format": trace_format(options),
-            "game": GAME_ID,
-            "players": 2,
-            "options": options_json(options),
-            "dealer": self.initial["dealer"],
-        }
-
-    def outcome(self, table: Table) -> JSON:
-        """A finished deal's points (Duck and Soup, by player) and deal scores."""
-        finished = table.finished
-        assert finished is not None
-        duck, soup = finished.points(Course.DUCK), finished.points(Course.SOUP)
-        return {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())}
-
-    def final(self) -> JSON:
-        """The outcome: every finished deal's points and scores, and the game or match result."""
-        final: JSON = {"deals": self.outcomes}
-        state = self.table.state
-        if isinstance(state, MatchState):
-            final["games"] = [result_json(result) for result in state.results]
-            final["games_won"] = list(state.games_won)
-            final["winner"] = state.winner
-        return final
-
-    def rng_of(self, table: Table) -> random.Random:
-        return deal_rng(table)
-
-    def illegal_actions(self, table: Table) -> list[Action]:
-        return illegal_actions(table)
 
 
 def deal_rng(table: Table) -> random.Random:
@@ -123,3 +60,46 @@ def illegal_actions(table: Table) -> list[Action]:
         else:
             candidates += [Play(player, card, Call.DUCK_SOUP), Play(player, card, Call.QUACK)]
     return candidates
+
+
+class Recorder(recording.SetupRecorder[Table, Action, ErrorCode]):
+    """Builds one Duck Soup trace by playing on the oracle, from a setup: ``Recorder(trace_id, description, scope,
+    options, dealer, decks, tags=...)``."""
+
+    oracle = Table
+    event_sections = EVENT_SECTIONS
+    event_rulings = EVENT_RULINGS
+    error_codes = ErrorCode
+    untagged = frozenset({"deal"})
+    setup_events = staticmethod(setup_events)
+    step_events = staticmethod(step_events)
+    action_json = staticmethod(action_json)
+    rng_of = staticmethod(deal_rng)
+    illegal_actions = staticmethod(illegal_actions)
+
+    def setting(self) -> JSON:
+        options = self.table.deal.options
+        return {
+            "format": trace_format(options),
+            "game": GAME_ID,
+            "players": 2,
+            "options": options_json(options),
+            "dealer": self.initial["dealer"],
+        }
+
+    def outcome(self, table: Table) -> JSON:
+        """A finished deal's points (Duck and Soup, by player) and deal scores."""
+        finished = table.finished
+        assert finished is not None
+        duck, soup = finished.points(Course.DUCK), finished.points(Course.SOUP)
+        return {"points": [[duck[p], soup[p]] for p in (0, 1)], "scores": list(finished.scores())}
+
+    def final(self) -> JSON:
+        """The outcome: every finished deal's points and scores, and the game or match result."""
+        final: JSON = {"deals": self.outcomes}
+        state = self.table.state
+        if isinstance(state, MatchState):
+            final["games"] = [result_json(result) for result in state.results]
+            final["games_won"] = list(state.games_won)
+            final["winner"] = state.winner
+        return final

@@ -33,6 +33,14 @@ from typing import Any
 from duckcheck.aw_ducks.encoding import action_json, parse_action, parse_cards_text, parse_options
 from duckcheck.codec import EncodingError
 from ducksoup.analysis import MIN_SAMPLES, Estimate, Judged, Outcomes, Verdict, estimate, json_number
+from ducksoup.analysis_events import (
+    difference_json,
+    estimate_line,
+    inconclusive,
+    sampled_worlds,
+    values_json,
+    verdict_method,
+)
 from ducksoup.aw_ducks.engine import Game, Round
 from ducksoup.aw_ducks.strong import outcome, sample_world, unseen_cards
 from ducksoup.aw_ducks.traces import start as start_engine
@@ -77,15 +85,13 @@ class Decision:
         return self.estimate.verdict
 
     def judged(self) -> Judged:
-        inconclusive = self.verdict in (Verdict.NOISE, Verdict.TOO_FEW)
-        return Judged(self.step, self.player, PART, False, self.estimate.loss, inconclusive)
+        return Judged(self.step, self.player, PART, False, self.estimate.loss, inconclusive(self.verdict))
 
     def lines(self) -> list[str]:
-        return [decision_line(self.player, self.estimate)]
+        return [estimate_line(self.estimate, self.player, describe)]
 
     def to_json(self) -> JSON:
         found = self.estimate
-        difference = found.difference
         return {
             "type": "decision",
             "round": self.round,
@@ -97,29 +103,9 @@ class Decision:
             "verdict": self.verdict.value,
             "loss": json_number(found.loss),
             "samples": found.samples,
-            "values": [{"action": action_json(action), "value": json_number(value)} for action, value in found.means],
-            "difference": None if difference is None else difference.to_json(),
+            "values": values_json(found.means, action_json),
+            "difference": difference_json(found.difference),
         }
-
-
-def decision_line(player: int, found: Estimate[Action]) -> str:
-    """One line for a decision: what was done, against what, and what the fresh worlds say of the difference."""
-    taken, rival = describe(found.taken), describe(found.rival)
-    difference = found.difference
-    if difference is None:
-        means = dict(found.means)
-        return (
-            f"player {player} {taken} (mean {means[found.taken]:+.1f}) against {rival} "
-            f"(mean {means[found.rival]:+.1f}) on {found.samples} sample{'s' if found.samples != 1 else ''}: "
-            f"too few samples for a verdict (at least {MIN_SAMPLES})"
-        )
-    verdict = found.verdict.value
-    if found.loss is not None:
-        verdict = f"a mistake, estimated loss {found.loss:.1f}"
-    return (
-        f"player {player} {taken} against {rival}: {rival} - {taken} = {difference.mean:+.1f}, "
-        f"95% interval {difference.low:+.1f} to {difference.high:+.1f} ({difference.samples} fresh samples): {verdict}"
-    )
 
 
 @dataclass(frozen=True)
@@ -211,18 +197,12 @@ class RoundsAnalysis:
         lines = [f"values are round score margins: {OBJECTIVE}"]
         if not self.samples:
             return [*lines, "no decision is analysed (--samples 0)"]
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         lines.append(
             "every decision is estimated by play between greedy players in worlds that deal the deck's order and the "
             "stashes, which the player could not see"
         )
-        if self.samples < MIN_SAMPLES:
-            lines.append(f"{worlds}: too few for a verdict (at least {MIN_SAMPLES}), so no loss is given")
-        else:
-            lines.append(
-                f"{worlds} choose the strongest rival of the action taken, {self.samples} fresh ones measure the "
-                "difference with its 95% interval; a mistake or best only when the interval excludes 0"
-            )
+        verdict = verdict_method(self.samples)
+        lines.append(f"{sampled_worlds(self.samples)}: {verdict}" if self.samples < MIN_SAMPLES else verdict)
         return lines
 
     def settings(self) -> JSON:

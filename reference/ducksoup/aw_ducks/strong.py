@@ -48,7 +48,7 @@ from ducksoup.aw_ducks.engine import (
     VALUE,
     Round,
 )
-from ducksoup.bots import NoLegalAction
+from ducksoup.bots import NoLegalAction, clear_winner
 from duckspec.aw_ducks.actions import Action, Discard, Draw, Score
 
 View = Mapping[str, Any]
@@ -340,25 +340,10 @@ class StrongBot:
             seed = self.rng.randrange(2**32)
             for index, action in enumerate(candidates):
                 results[index].append(outcome(world, action, player, seed))
-        return candidates[best_index(results, self.budget.margin)]
+        return candidates[clear_winner(results, self.budget.margin)]
 
     def ranked(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The legal actions, best first by the greedy bot's estimate (canonical order among equals)."""
         seen = Seen.read(view)
         values = [self.greedy.value(seen, action) for action in legal]
         return [legal[i] for i in sorted(range(len(legal)), key=lambda i: (-values[i], i))]
-
-
-def best_index(results: Sequence[Sequence[float]], margin: float) -> int:
-    """The candidate to play: the first unless another's mean beats it by more than ``margin`` standard errors of
-    their paired difference (then the one that beats it by most)."""
-    best, best_gain = 0, 0.0
-    first = results[0]
-    for index in range(1, len(results)):
-        diffs = [b - a for a, b in zip(first, results[index], strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > margin * (variance / n) ** 0.5 and mean > best_gain:
-            best, best_gain = index, mean
-    return best

@@ -39,13 +39,22 @@ NOBODY = -2
 """The seers of a card nobody sees."""
 
 
+_MUTABLE = (dict, set, bytearray)
+"""What an engine's copy cannot share and does not copy (a tuple, not a union: ``isinstance`` is faster with it)."""
+_NOT_SHARED = (list, *_MUTABLE)
+
+
 def copy_value(value: Any) -> Any:
     """A copy of one of an engine's fields: lists are copied (nested too), immutable values shared."""
-    if type(value) is list:
-        return [copy_value(item) for item in value]
-    if isinstance(value, dict | set | bytearray):
-        raise TypeError(f"cannot copy an engine holding a {type(value).__name__}")
-    return value
+    if type(value) is not list:
+        if isinstance(value, _MUTABLE):
+            raise TypeError(f"cannot copy an engine holding a {type(value).__name__}")
+        return value
+    copied = value[:]
+    for index, item in enumerate(copied):  # only what is not shared calls again: copies are on the hot path
+        if isinstance(item, _NOT_SHARED):
+            copied[index] = copy_value(item)
+    return copied
 
 
 def copy_engine(engine: Any, shared: object = None) -> Any:
@@ -76,9 +85,13 @@ class ChanceEpisode:
     """How many action numbers there are."""
     unit: ClassVar[str] = "deal"
     """What an episode is: ``deal`` or ``round``."""
+    deck_start: ClassVar[int] = 0
+    """The deck position of the first card of :meth:`engine_deck`: 0 when the engine keeps the whole deck order, else
+    how many cards it dealt out of it before keeping the rest (an engine that keeps only its stock)."""
     fixed_draws: ClassVar[bool] = False
     """Whether how many cards an action takes is known before they are seen (a Doubleduck draw), so that a held
-    action is tried again only once they are all chosen; else after every card (a Draw chain of Aw Ducks!)."""
+    action is applied on the engine itself once they are all chosen; else it is tried on a copy again after every
+    card (a Draw chain of Aw Ducks!)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -229,13 +242,16 @@ class ChanceEpisode:
                 self._start()
             return
         deck = self.engine_deck(self.engine)  # put the card in its place; the cards not chosen yet stay below it
-        found = deck.index(card, position)
-        deck[position], deck[found] = deck[found], deck[position]
+        place = position - self.deck_start
+        found = deck.index(card, place)
+        deck[place], deck[found] = deck[found], deck[place]
         # Tried again after every card: whether the engine takes the next card may depend on this one (a Draw
         # chain goes on while it draws ducks); it has taken this one, whatever it was, so it never needs fewer.
         assert self.pending is not None
-        if not self.fixed_draws or len(self.deck) == self.target:
+        if not self.fixed_draws:
             self._try(self.pending_player, self.engine_action(self.pending_player, self.pending))
+        elif len(self.deck) == self.target:
+            self._apply_held()
 
     def _start(self) -> None:
         rest = self.left[:]
@@ -278,6 +294,18 @@ class ChanceEpisode:
         self.engine, self.pending, self.trial = trial, None, None
         return True
 
+    def _apply_held(self) -> None:
+        """Apply the held action on the engine itself, without a copy: it takes a known number of cards
+        (:attr:`fixed_draws`), and every one of them is chosen now."""
+        assert self.pending is not None
+        self.engine.apply(self.engine_action(self.pending_player, self.pending))
+        if self.revealed(self.engine) != len(self.deck):
+            raise RuntimeError(
+                f"the engine depends on {self.revealed(self.engine)} cards of the deck after a held action, not the "
+                f"{len(self.deck)} chosen: the bridge's reading of the engine's deck disagrees with the engine"
+            )
+        self.pending, self.trial = None, None
+
     def _saw(self, engine: Any, position: int) -> None:
         """Record who sees the card just chosen at ``position`` (``engine`` has taken it, or will)."""
         seers = self.seers(engine, position, self.pending_player if self.engine is not None else -1)
@@ -298,12 +326,17 @@ class ChanceEpisode:
         ]
 
     def information_state(self, player: int) -> str:
-        """What ``player`` has seen and done so far, one line per event."""
+        """What ``player`` has seen and done so far: the header, then :meth:`history_lines`."""
         check_player(player, self.players)
-        lines = [f"player {player}, {self.header()}"]
-        for actor, number in self.own_events(player):
-            lines.append(f"{actor}: {self.action_text(number)}" if actor >= 0 else f"sees {self.card_name(number)}")
-        return "\n".join(lines)
+        return "\n".join([f"player {player}, {self.header()}", *self.history_lines(player)])
+
+    def history_lines(self, player: int) -> list[str]:
+        """``player``'s history as text, one line per event: ``0: <action>`` or ``sees <card>``. A game may tell the
+        same events in its own lines (the cards of one deal or one draw on one line), from :attr:`events`."""
+        return [
+            f"{actor}: {self.action_text(number)}" if actor >= 0 else f"sees {self.card_name(number)}"
+            for actor, number in self.own_events(player)
+        ]
 
     def view(self, player: int) -> JSON:
         """What ``player`` sees now, in the form of the engine's ``observation(player)``: while the start is dealt,

@@ -7,10 +7,11 @@ the dict observation of a ``float32`` vector and an ``int8`` action mask (the le
 to act, all zeros for the others), seeding, ``reset(seed, options={"deck": [...], <seat>: n})``, rewards
 at the end only, and the clear errors: a bad option, an action of the wrong type, an action the mask
 forbids (refused, changing nothing: an illegal action is never turned into a loss), a step before
-``reset``. ``render_mode="ansi"`` returns the text of the game's table.
+``reset``. ``render_mode="ansi"`` returns the text of the game's table, told by the game's narrator
+(:class:`~ducksoup.bridges.render.NarratedTable`).
 
 A game's environment subclasses :class:`CardEnv` and gives its engine, its action numbers, its observation
-vector, its rewards and its table's words (the methods that raise ``NotImplementedError``).
+vector, its rewards and its narrator (the methods that raise ``NotImplementedError``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from rich.console import Console
 
+from ducksoup.bridges.render import NarratedTable
 from ducksoup.bridges.tensors import Vector
+from ducksoup.narration import StepNarrator
 
 JSON = dict[str, Any]
 
@@ -112,6 +115,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.deal: Any = None
         self.legal: list[int] | None = None
         """The legal action numbers of the position, once asked for."""
+        self.table: NarratedTable | None = None
+        """The episode told, with ``render_mode``."""
         self.lines: list[str] = []
 
     # What a game gives
@@ -143,22 +148,10 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
     def final_rewards(self, deal: Any) -> list[float]:
         raise NotImplementedError
 
-    def told_start(self) -> list[str]:
-        """The table's first lines, for ``render``."""
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
+        """The game's narrator of an episode from ``deck`` and ``seat`` (the ``StepNarrator`` of its trace, at the
+        start), whose words ``render`` shows: those of ``ducksoup play``."""
         raise NotImplementedError
-
-    def told_action(self, before: Any, taken: Any) -> list[str]:
-        """The action ``taken`` and what it led to, for ``render``; ``before`` is what
-        :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render_memo` gave before it."""
-        raise NotImplementedError
-
-    def told_turn(self) -> list[str]:
-        """The hand and options of the player to act (nothing at the end), for ``render``."""
-        raise NotImplementedError
-
-    def render_memo(self) -> Any:
-        """What :meth:`told_action` needs of the position before an action (nothing, unless a game says)."""
-        return None
 
     def colours(self) -> bool:
         """Whether the rendered lines are rich markup to show in colour."""
@@ -196,7 +189,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self.agent_selection = agents[self.deal.to_act]
         if self.render_mode is not None:
-            self.lines = self.told_start()
+            self.table = NarratedTable(self.narrator(deck, seat))
+            self.lines = self.table.start()
 
     def observe(self, agent: str) -> dict[str, Any]:
         deal = self.deal
@@ -237,7 +231,6 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
                 f"the legal actions are {', '.join(f'{n} ({self.action_text(n)})' for n in legal)}"
             )
         taken = self.engine_action(player, number)
-        before = self.render_memo() if self.render_mode is not None else None
         self._cumulative_rewards[agent] = 0
         deal.apply(taken)
         self.legal = None
@@ -250,8 +243,8 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
             self.rewards = dict.fromkeys(agents, 0)
             self.agent_selection = agents[deal.to_act]
         self._accumulate_rewards()
-        if self.render_mode is not None:
-            self.lines = self.told_action(before, taken)
+        if self.table is not None:
+            self.lines = self.table.action(taken)
 
     def legal_actions(self) -> list[int]:
         """The legal action numbers of the agent to act, ascending."""
@@ -261,13 +254,13 @@ class CardEnv(AECEnv, EzPickle):  # type: ignore[misc]
         return self.legal
 
     def render(self) -> str | None:
-        """The last action and what it led to, then the hand and options of the player to act."""
+        """The last action and what it led to (the position, after a trick), then the options of the player to act."""
         if self.render_mode is None:
             gymnasium.logger.warn(f"{self.metadata['name']}: render() needs render_mode='ansi'")
             return None
-        if self.deal is None:
+        if self.deal is None or self.table is None:
             return ""
-        return ansi(self.lines + self.told_turn(), self.colours())
+        return ansi(self.lines + self.table.turn(), self.colours())
 
     def close(self) -> None:
         """Nothing to release."""

@@ -15,7 +15,7 @@ the side of the player deciding. A deal's decisions fall in three parts:
   first action found to be best (every action with ``all_actions``) are valued, and the action taken loses the
   difference. These add up: the value at the endgame's first decision minus the deal's result equals side 0's
   endgame losses minus side 1's (a mistake by side 1 is a gift to side 0), which
-  :meth:`DealAnalysis.identity_holds` checks.
+  :meth:`~ducksoup.analysis_events.DealTotals.identity_holds` checks.
 * **The Duck and the rest of the Soup** are estimated by sampling: each world deals the cards the player to act
   could not see (the other three hands and the stock still to be drawn) at random, and in it each legal action is
   played and the greedy bot plays all four seats to the end of the deal.
@@ -31,7 +31,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck.doubleduck.encoding import action_json, parse_action, parse_options
-from ducksoup.analysis import MIN_SAMPLES, Estimate, Judged, Outcomes, Verdict, estimate, json_number
+from ducksoup.analysis import MIN_SAMPLES, Outcomes, estimate, json_number
+from ducksoup.analysis_events import (
+    DealHeading,
+    DealTotals,
+    Decide,
+    ValuedDecision,
+    by_deal,
+    sampled_worlds,
+    verdict_method,
+)
 from ducksoup.doubleduck.bots import GreedyBot
 from ducksoup.doubleduck.engine import SOUP, Deal, Game, card_number
 from ducksoup.doubleduck.sampling import clone, play_out, redeal
@@ -55,131 +64,50 @@ class AnalysisError(ValueError):
     """A trace that cannot be analysed; the message says why and names the game."""
 
 
-@dataclass
-class Decision:
-    """One decision with more than one legal action: what was done, what was best, what it cost.
+@dataclass(kw_only=True)
+class Decision(ValuedDecision[Play]):
+    """One decision with more than one legal action (:class:`~ducksoup.analysis_events.ValuedDecision`): exact in
+    the endgame, estimated elsewhere; ``part`` is one of :data:`PARTS`."""
 
-    In the endgame the values are exact: ``values`` holds the actions valued (the one taken and a best one, or
-    every action), and ``loss`` is the best value minus the taken action's. Elsewhere ``estimate`` holds the sampled
-    analysis, ``values`` each action's mean on the worlds that chose the rival, and ``loss`` is the measured loss
-    of a mistake, None when the decision is not a mistake or cannot be told.
-    """
-
-    step: int
-    player: int
     part: str
-    taken: Play
-    best: tuple[Play, ...]
-    values: tuple[tuple[Play, float], ...]
-    loss: float | None
-    deal: int = 1
-    estimate: Estimate[Play] | None = None
 
-    @property
-    def value_taken(self) -> float:
-        return next(value for action, value in self.values if action == self.taken)
+    def part_name(self) -> str:
+        return self.part
 
-    @property
-    def value_best(self) -> float:
-        return max(value for _, value in self.values)
+    def own_json(self) -> JSON:
+        return {"part": self.part.lower()}
 
-    @property
-    def verdict(self) -> Verdict:
-        if self.estimate is not None:
-            return self.estimate.verdict
-        return Verdict.BEST if self.loss == 0 else Verdict.MISTAKE
+    def told(self, action: Play) -> str:
+        return describe(action)
 
-    def judged(self) -> Judged:
-        inconclusive = self.verdict in (Verdict.NOISE, Verdict.TOO_FEW)
-        return Judged(self.step, self.player, self.part, self.estimate is None, self.loss, inconclusive)
-
-    def lines(self) -> list[str]:
-        return [decision_line(self)]
-
-    def to_json(self) -> JSON:
-        data: JSON = {
-            "type": "decision",
-            "deal": self.deal,
-            "step": self.step,
-            "player": self.player,
-            "part": self.part.lower(),
-            "taken": action_json(self.taken),
-            "best": [action_json(action) for action in self.best],
-            "verdict": self.verdict.value,
-            "loss": json_number(self.loss),
-            "values": [{"action": action_json(action), "value": json_number(value)} for action, value in self.values],
-        }
-        if self.estimate is None:
-            data.update(value_taken=json_number(self.value_taken), value_best=json_number(self.value_best))
-        else:
-            difference = self.estimate.difference
-            data.update(
-                samples=self.estimate.samples,
-                rival=action_json(self.estimate.rival),
-                difference=None if difference is None else difference.to_json(),
-            )
-        return data
-
-
-@dataclass(frozen=True)
-class DealHeading:
-    """The start of a deal in the text (``deal 2:``); the JSON names the deal in each decision instead."""
-
-    number: int
-
-    def lines(self) -> list[str]:
-        return [f"deal {self.number}:"]
-
-    def to_json(self) -> JSON | None:
-        return None
-
-    def judged(self) -> Judged | None:
-        return None
+    def encoded(self, action: Play) -> JSON:
+        return action_json(action)
 
 
 @dataclass
-class DealAnalysis:
+class DealAnalysis(DealTotals[Decision]):
     """The decisions of one deal, with the endgame's double-dummy value at its first decision and the deal's result
     (side 0's view); printed, once the deal is done, as its closing lines."""
 
-    number: int
     endgame_start: int | None = field(default=None, init=False)
     """Side 0's deal score minus side 1's, double dummy, from the endgame's first analysed decision."""
     endgame_step: int | None = field(default=None, init=False)
-    result: int | None = field(default=None, init=False)
-    """Side 0's deal score minus side 1's at the end of the deal (None if the trace stops before)."""
-    decisions: list[Decision] = field(default_factory=list)
 
     def losses(self, side: int, part: str = ENDGAME) -> float:
         """The points ``side``'s players lost in ``part``: exact in the endgame; elsewhere the estimated mistakes."""
         return sum(d.loss or 0 for d in self.decisions if d.player & 1 == side and d.part == part)
 
-    def identity_holds(self) -> bool:
-        """Whether the endgame's value at its start minus the result equals side 0's endgame losses minus side 1's."""
-        if self.endgame_start is None or self.result is None:
-            return True
-        return self.endgame_start - self.result == self.losses(0) - self.losses(1)
+    def exact_start(self) -> int | None:
+        return self.endgame_start
 
-    def close(self, deal: Deal | None) -> DealAnalysis:
-        """Record the result of a finished deal; the analysis itself, to be printed."""
-        if deal is not None and deal.is_over:
-            scores = deal.scores()
-            self.result = scores[0] - scores[1]
-        return self
+    def exact_losses(self, side: int) -> float:
+        return self.losses(side)
 
     def lines(self) -> list[str]:
         if self.endgame_start is None:
             return []
         lines = [f"  endgame value (step {self.endgame_step}, double dummy) {self.endgame_start:+d} for side 0"]
-        if self.result is not None:
-            lost = self.losses(0), self.losses(1)
-            holds = "holds" if self.identity_holds() else "DOES NOT HOLD"
-            lines.append(
-                f"  result {self.result:+d} for side 0: {self.endgame_start:+d} - ({self.result:+d}) = "
-                f"{self.endgame_start - self.result:g} = side 0's endgame losses {lost[0]:g} "
-                f"- side 1's {lost[1]:g} ({holds})"
-            )
-        return lines
+        return lines + self.identity_lines("side", "endgame")
 
     def to_json(self) -> JSON:
         return {
@@ -191,9 +119,6 @@ class DealAnalysis:
             "endgame_losses": [json_number(self.losses(side)) for side in (0, 1)],
             "identity_holds": self.identity_holds(),
         }
-
-    def judged(self) -> Judged | None:
-        return None
 
 
 # Replaying a trace
@@ -270,19 +195,11 @@ class DealsAnalysis:
         if not self.samples:
             lines.append("the Duck and the rest of the Soup are not analysed (--samples 0)")
             return lines
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         if self.samples < MIN_SAMPLES:
-            lines.append(
-                f"the Duck and the rest of the Soup are estimated from {worlds} of play between greedy players: "
-                f"too few for a verdict (at least {MIN_SAMPLES}), so no loss is given"
-            )
+            estimated = f"from {sampled_worlds(self.samples)} of play between greedy players"
         else:
-            lines.append(
-                f"the Duck and the rest of the Soup are estimated from play between greedy players, the unseen hands "
-                f"and stock dealt at random: {worlds} choose the strongest rival of the action taken, {self.samples} "
-                "fresh ones measure the difference with its 95% interval; a mistake or best only when the interval "
-                "excludes 0"
-            )
+            estimated = "from play between greedy players, the unseen hands and stock dealt at random"
+        lines.append(f"the Duck and the rest of the Soup are estimated {estimated}: {verdict_method(self.samples)}")
         return lines
 
     def settings(self) -> JSON:
@@ -298,24 +215,16 @@ class DealsAnalysis:
     def events(self) -> Iterator[Event]:
         """The analysis, piece by piece: a heading at each deal's start, each decision as soon as it is analysed,
         each deal's closing lines at its end (or where the trace stops)."""
-        current: DealAnalysis | None = None
-        seen_deal: Deal | None = None
-        solver = Solver()
-        for number, deal, action in replay(self.trace):
-            if deal is not seen_deal:
-                if current is not None:
-                    yield current.close(seen_deal)
-                current = DealAnalysis(current.number + 1 if current else 1)
-                seen_deal, solver = deal, Solver()
-                yield DealHeading(current.number)
-            assert current is not None
-            decision = self._decision(number, deal, action, solver, current)
-            if decision is not None:
-                decision.deal = current.number
-                current.decisions.append(decision)
-                yield decision
-        if current is not None:
-            yield current.close(seen_deal)
+
+        def open_deal(number: int) -> tuple[DealAnalysis, Decide[Deal, Play, Decision]]:
+            current, solver = DealAnalysis(number), Solver()  # one solver's table a deal
+
+            def decide(step: int, deal: Deal, action: Play) -> Decision | None:
+                return self._decision(step, deal, action, solver, current)
+
+            return current, decide
+
+        yield from by_deal(replay(self.trace), open_deal)
 
     def _decision(
         self, number: int, deal: Deal, action: Play, solver: Solver, current: DealAnalysis
@@ -361,16 +270,7 @@ def endgame_decision(
         if all_actions
         else taken_and_best(solver, position, action, result)
     )
-    taken = next(value for candidate, value in values if candidate == action)
-    return Decision(
-        step=number,
-        player=position.to_act,
-        part=ENDGAME,
-        taken=action,
-        best=tuple(candidate for candidate, value in values if value == best_value),
-        values=tuple((candidate, float(value)) for candidate, value in values),
-        loss=best_value - taken,
-    )
+    return Decision.exact(number, position.to_act, action, values, best_value, part=ENDGAME)
 
 
 def taken_and_best(solver: Solver, position: SoupPosition, taken: Play, result: int) -> list[tuple[Play, int]]:
@@ -408,16 +308,7 @@ def sampled_decision(number: int, deal: Deal, action: Play, samples: int, rng: r
         return outcome
 
     found = estimate(deal.legal_actions(), action, draw, samples)
-    return Decision(
-        step=number,
-        player=player,
-        part=SOUP_PART if deal.course == SOUP else DUCK_PART,
-        taken=action,
-        best=found.best,
-        values=found.means,
-        loss=found.loss,
-        estimate=found,
-    )
+    return Decision.estimated(number, player, found, part=SOUP_PART if deal.course == SOUP else DUCK_PART)
 
 
 # Telling
@@ -426,35 +317,3 @@ def sampled_decision(number: int, deal: Deal, action: Play, samples: int, rng: r
 def describe(action: Play) -> str:
     said = "" if action.call is Call.NONE else f" {action.call.value}"
     return f"{action.card}{said}"
-
-
-def decision_line(decision: Decision) -> str:
-    """One line for a decision: what was done, what was best, what it lost."""
-    if decision.estimate is not None:
-        return _estimate_line(decision.part, decision.player, decision.estimate)
-    best = ", ".join(describe(action) for action in decision.best[:4]) + (" ..." if len(decision.best) > 4 else "")
-    verdict = "best" if decision.loss == 0 else f"loses {decision.loss:g}"
-    return (
-        f"Endgame: player {decision.player} {describe(decision.taken)} (value {decision.value_taken:+g}); "
-        f"best {best} ({decision.value_best:+g}): {verdict}"
-    )
-
-
-def _estimate_line(part: str, player: int, found: Estimate[Play]) -> str:
-    taken, rival = describe(found.taken), describe(found.rival)
-    difference = found.difference
-    if difference is None:
-        means = dict(found.means)
-        return (
-            f"{part}: player {player} {taken} (mean {means[found.taken]:+.1f}) against {rival} "
-            f"(mean {means[found.rival]:+.1f}) on {found.samples} sample{'s' if found.samples != 1 else ''}: "
-            f"too few samples for a verdict (at least {MIN_SAMPLES})"
-        )
-    verdict = found.verdict.value
-    if found.loss is not None:
-        verdict = f"a mistake, estimated loss {found.loss:.1f}"
-    return (
-        f"{part}: player {player} {taken} against {rival}: {rival} - {taken} = {difference.mean:+.1f}, "
-        f"95% interval {difference.low:+.1f} to {difference.high:+.1f} ({difference.samples} fresh samples): "
-        f"{verdict}"
-    )

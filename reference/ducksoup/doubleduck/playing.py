@@ -22,9 +22,8 @@ from ducksoup.doubleduck.narrate import Narrator
 from ducksoup.doubleduck.roster import BOTS
 from ducksoup.doubleduck.traces import TraceRecorder
 from ducksoup.playing import (
-    InputError,
     RecordedSeats,
-    card_and_call,
+    card_and_called,
     chosen_seed,
     new_console,
     play_help,
@@ -32,7 +31,6 @@ from ducksoup.playing import (
     shared_options,
     shuffled_decks,
 )
-from duckspec.cards import CardNotationError, parse_card
 from duckspec.doubleduck.actions import Call, Play
 from duckspec.doubleduck.cards import two_packs
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
@@ -60,19 +58,10 @@ DECKS = 40
 
 def parse_move(text: str, player: int) -> Play:
     """The move typed by ``player``: a card, with a call if one is made (``jh quack quack``)."""
-    card_text, call = card_and_call(text, HELP)
-    try:
-        card = parse_card(card_text)
-    except CardNotationError as error:
-        raise InputError(f"{error}; {HELP}") from None
-    if call is None:
-        return Play(player, card)
-    if call not in CALL_WORDS:
-        called = " ".join(text.split()[1:])
-        raise InputError(
-            f"{called!r} is not a call: say quack (q), quack quack (qq), quack quack quack (qqq) or doubleduck (dd)"
-        )
-    return Play(player, card, CALL_WORDS[call])
+    card, call = card_and_called(
+        text, HELP, CALL_WORDS, "quack (q), quack quack (qq), quack quack quack (qqq) or doubleduck (dd)"
+    )
+    return Play(player, card) if call is None else Play(player, card, call)
 
 
 class Seating(RecordedSeats):

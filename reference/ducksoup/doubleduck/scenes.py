@@ -21,6 +21,8 @@ from ducksoup.viewer.scene import (
     seat,
     split_cards,
     table,
+    trick_just_played,
+    tricks_gained,
     words_of_count,
     zone,
 )
@@ -90,14 +92,14 @@ def leader_of(shown: JSON) -> int:
 
 def last_trick(shown: JSON, previous: JSON | None, action: JSON | None) -> JSON | None:
     """The trick that the action just finished (four cards), or None."""
-    if previous is None or action is None or not previous["table"] or shown["table"]:
+    cards = trick_just_played(shown, previous, action)
+    if cards is None or previous is None or action is None:
         return None
     before = {**previous, "calls": [*previous["calls"], action.get("call", "none")]}
-    cards = [*split_cards(previous["table"]), action["play"]]
     captions = table_captions({**before, "table": "".join(cards)}, leader_of(previous))
     note = None
-    if shown.get("deal") == previous.get("deal") and shown["dealer"] == previous["dealer"]:
-        gained = [sum(shown["tricks"][side]) - sum(previous["tricks"][side]) for side in SIDES]
+    gained = tricks_gained(shown, previous, SIDES)
+    if gained is not None:
         winners = [side for side in SIDES if gained[side] > 0]
         if len(winners) == 1:
             note = f"{side_name(winners[0])} won it"

@@ -33,13 +33,15 @@ from ducksoup.stats import (
     SEED_OPTION,
     check_counts,
     deal_timing_text,
+    deals_and_games_report,
     distribution,
     event_table,
     games_option,
     interval,
     new_table,
     option_value,
-    per_second,
+    play_deal_out,
+    play_game_out,
     print_histogram,
     print_report,
     rate,
@@ -47,7 +49,6 @@ from ducksoup.stats import (
     rule_options,
     score_table,
     seeded_bots,
-    timed,
     two_bots,
 )
 from duckspec.doubleduck import GAME_ID
@@ -159,11 +160,7 @@ def play_deal(deck: Sequence[int], dealer: int, side_a: int, bots: tuple[Bot, Bo
     seats = players(bots, side_a)
     first_lead_side = side_of((dealer + 1) % 4)
     watch = TrickWatch()
-    while not deal.is_over:
-        player = deal.to_act
-        assert player is not None
-        action = seats[player].choose(deal.observation(player), deal.legal_actions())
-        deal.apply(action)
+    for action in play_deal_out(deal, seats, lambda: deal.to_act):
         watch.see(action)
     return record(deal.summary(), side_a, first_lead_side, watch.events)
 
@@ -185,13 +182,7 @@ def play_game(
     """Play a game to 1000 or four deals (more after level totals), dealing each new deck from ``rng`` as needed."""
     game = Game([new_deck(rng)], first_dealer, options)
     seats = players(bots, side_a)
-    while not game.is_over:
-        if game.needs_deck:
-            game.add_decks([new_deck(rng)])
-            continue
-        player = game.to_act
-        assert player is not None
-        game.apply(seats[player].choose(game.observation(player), game.legal_actions()))
+    play_game_out(game, seats, lambda: game.to_act, lambda: new_deck(rng))
     result = game.result
     assert result is not None
     winner = 0 if result["winner"] == side_a else 1
@@ -264,37 +255,24 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
     seeded: list[Bot] = seeded_bots(names, BOTS, seed)
     bots = (seeded[0], seeded[1])
     records: list[DealRecord] = []
+    game_records: list[GameRecord] = []
 
     def play_one_deal(index: int) -> None:
         dealer, side_a = seating(index)
         records.append(play_deal(new_deck(deck_rng), dealer, side_a, bots, options))
 
-    deal_seconds = timed(console, deals, "deals", play_one_deal)
-    report: JSON = {
-        "game": GAME_ID,
-        "deals": deals,
-        "bots": list(names),
-        "seed": seed,
-        "options": options_json(options),
-        **deal_report(records, names),
-        "games": None,
-    }
-    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
-    if games:
-        game_records: list[GameRecord] = []
+    def play_one_game(index: int) -> int:
+        dealer, side_a = seating(index)
+        game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
+        return game_records[-1].deals
 
-        def play_one_game(index: int) -> None:
-            dealer, side_a = seating(index)
-            game_records.append(play_game(deck_rng, dealer, side_a, bots, options))
-
-        game_seconds = timed(console, games, "games", play_one_game)
-        report["games"] = game_report(game_records, names)
-        game_deals = sum(r.deals for r in game_records)
-        timing.update(
-            {"game_seconds": round(game_seconds, 3), "game_deals_per_second": per_second(game_deals, game_seconds)}
-        )
-    report["timing"] = timing
-    return report
+    header = {"game": GAME_ID, "deals": deals, "bots": list(names), "seed": seed, "options": options_json(options)}
+    return deals_and_games_report(
+        header,
+        console,
+        (deals, play_one_deal, lambda: deal_report(records, names)),
+        (games, play_one_game, lambda: game_report(game_records, names)),
+    )
 
 
 def show(report: JSON, console: Console) -> None:

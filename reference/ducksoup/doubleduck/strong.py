@@ -20,12 +20,11 @@ Every budget is a count (worlds, candidates, nodes), never a time, so a seed giv
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ducksoup.bots import NoLegalAction
+from ducksoup.bots import NoLegalAction, clear_winner
 from ducksoup.doubleduck.bots import GreedyBot, Seen
 from ducksoup.doubleduck.engine import Deal
 from ducksoup.doubleduck.sampling import Knowledge, clone, play_out
@@ -152,17 +151,3 @@ class StrongBot:
             return None
         best = max(totals)
         return next(action for action, total in zip(legal, totals, strict=True) if total == best)
-
-
-def clear_winner(results: Sequence[Sequence[int]], margin: float) -> int:
-    """The index of the candidate to play: the first unless another's mean beats it by more than ``margin``
-    standard errors of their paired difference (then the one gaining most)."""
-    best, best_gain = 0, 0.0
-    first = results[0]
-    for index in range(1, len(results)):
-        differences = [b - a for a, b in zip(first, results[index], strict=True)]
-        mean = statistics.fmean(differences)
-        error = statistics.stdev(differences) / len(differences) ** 0.5
-        if mean > margin * error and mean > best_gain:
-            best, best_gain = index, mean
-    return best

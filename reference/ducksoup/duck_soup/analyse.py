@@ -12,7 +12,7 @@ For each decision the analysis values the position, the action taken and, when t
 best, the first action found to be best (every action with ``all_actions``), and states the
 points the action taken lost. These add up: the value at the Soup's start minus the deal's
 actual result equals player 0's Soup losses minus player 1's (a mistake by player 1 is a gift
-to player 0), which :meth:`DealAnalysis.identity_holds` checks.
+to player 0), which :meth:`~ducksoup.analysis_events.DealTotals.identity_holds` checks.
 
 The solver sees both hands, as a bridge double-dummy analysis does. The players did not
 quite: a player never sees the card the opponent plays to its lead. So "best" here is the best
@@ -37,7 +37,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duckcheck.duck_soup.encoding import action_json, parse_action, parse_options
-from ducksoup.analysis import MIN_SAMPLES, Estimate, Judged, Outcomes, Summary, Verdict, estimate, json_number
+from ducksoup.analysis import MIN_SAMPLES, Outcomes, Summary, estimate, json_number
+from ducksoup.analysis_events import (
+    DealHeading,
+    DealTotals,
+    Decide,
+    ValuedDecision,
+    by_deal,
+    sampled_worlds,
+    verdict_method,
+)
 from ducksoup.duck_soup.bots import GreedyBot
 from ducksoup.duck_soup.engine import Deal, Match, card_number
 from ducksoup.duck_soup.sampling import Knowledge, clone, play_out
@@ -58,121 +67,46 @@ class AnalysisError(ValueError):
     """A trace that cannot be analysed; the message says why."""
 
 
-@dataclass
-class Decision:
-    """One decision with more than one legal action: what was done, what was best, what it cost.
+@dataclass(kw_only=True)
+class Decision(ValuedDecision[Action]):
+    """One decision with more than one legal action (:class:`~ducksoup.analysis_events.ValuedDecision`): exact in
+    the Soup, estimated in the Duck; its course and its phase are Duck Soup's own."""
 
-    In the Soup the values are exact: ``values`` holds the actions valued (the one taken and a best one, or every
-    action), and ``loss`` is the best value minus the taken action's. In the Duck, ``estimate`` holds the sampled
-    analysis, ``values`` each action's mean on the worlds that chose the rival, and ``loss`` is the measured loss
-    of a mistake, None when the decision is not a mistake or cannot be told.
-    """
-
-    step: int
-    player: int
     course: str
     phase: str
-    taken: Action
-    best: tuple[Action, ...]
-    values: tuple[tuple[Action, float], ...]
-    loss: float | None
-    deal: int = 1
-    estimate: Estimate[Action] | None = None
 
-    @property
-    def value_taken(self) -> float:
-        return next(value for action, value in self.values if action == self.taken)
+    def part_name(self) -> str:
+        return self.course.capitalize()
 
-    @property
-    def value_best(self) -> float:
-        return max(value for _, value in self.values)
+    def own_json(self) -> JSON:
+        return {"course": self.course, "phase": self.phase}
 
-    @property
-    def verdict(self) -> Verdict:
-        if self.estimate is not None:
-            return self.estimate.verdict
-        return Verdict.BEST if self.loss == 0 else Verdict.MISTAKE
+    def told(self, action: Action) -> str:
+        return describe(action)
 
-    def judged(self) -> Judged:
-        exact = self.estimate is None
-        inconclusive = self.verdict in (Verdict.NOISE, Verdict.TOO_FEW)
-        return Judged(self.step, self.player, self.course.capitalize(), exact, self.loss, inconclusive)
-
-    def lines(self) -> list[str]:
-        return [decision_line(self)]
-
-    def to_json(self) -> JSON:
-        data: JSON = {
-            "type": "decision",
-            "deal": self.deal,
-            "step": self.step,
-            "player": self.player,
-            "course": self.course,
-            "phase": self.phase,
-            "taken": action_json(self.taken),
-            "best": [action_json(action) for action in self.best],
-            "verdict": self.verdict.value,
-            "loss": json_number(self.loss),
-            "values": [{"action": action_json(action), "value": json_number(value)} for action, value in self.values],
-        }
-        if self.estimate is None:
-            data.update(value_taken=json_number(self.value_taken), value_best=json_number(self.value_best))
-        else:
-            difference = self.estimate.difference
-            data.update(
-                samples=self.estimate.samples,
-                rival=action_json(self.estimate.rival),
-                difference=None if difference is None else difference.to_json(),
-            )
-        return data
-
-
-@dataclass(frozen=True)
-class DealHeading:
-    """The start of a deal in the text (``deal 2:``); the JSON names the deal in each decision instead."""
-
-    number: int
-
-    def lines(self) -> list[str]:
-        return [f"deal {self.number}:"]
-
-    def to_json(self) -> JSON | None:
-        return None
-
-    def judged(self) -> Judged | None:
-        return None
+    def encoded(self, action: Action) -> JSON:
+        return action_json(action)
 
 
 @dataclass
-class DealAnalysis:
+class DealAnalysis(DealTotals[Decision]):
     """The decisions of one deal, with the Soup's value at its start and the deal's result (player 0's view);
     printed, once the deal is done, as its closing lines."""
 
-    number: int
     duck_points: tuple[int, int] | None = field(default=None, init=False)
     soup_start: int | None = field(default=None, init=False)
     """Player 0's deal score minus player 1's under perfect play from the Soup's first (analysed) decision."""
     soup_start_step: int | None = field(default=None, init=False)
-    result: int | None = field(default=None, init=False)
-    """Player 0's deal score minus player 1's at the end of the deal (None if the trace stops before)."""
-    decisions: list[Decision] = field(default_factory=list)
 
     def losses(self, player: int, course: str) -> float:
         """The points ``player`` lost in ``course``: exact in the Soup; in the Duck, the estimated mistakes only."""
         return sum(d.loss or 0 for d in self.decisions if d.player == player and d.course == course)
 
-    def identity_holds(self) -> bool:
-        """Whether the Soup's value at its start minus the result equals player 0's Soup losses minus player 1's."""
-        if self.soup_start is None or self.result is None:
-            return True
-        return self.soup_start - self.result == self.losses(0, "soup") - self.losses(1, "soup")
+    def exact_start(self) -> int | None:
+        return self.soup_start
 
-    def close(self, deal: Deal | None) -> DealAnalysis:
-        """Record the result of a finished deal; the analysis itself, to be printed."""
-        if deal is not None and deal.is_over:
-            scores = deal.scores()
-            self.result = scores[0] - scores[1]
-        return self
+    def exact_losses(self, side: int) -> float:
+        return self.losses(side, "soup")
 
     def lines(self) -> list[str]:
         lines = []
@@ -180,15 +114,7 @@ class DealAnalysis:
             start = f"value at the Soup's start (step {self.soup_start_step}) {self.soup_start:+d} for player 0"
             points = self.duck_points
             lines.append(f"  Duck points {points[0]} and {points[1]}; {start}" if points else f"  {start}")
-        if self.result is not None and self.soup_start is not None:
-            lost = self.losses(0, "soup"), self.losses(1, "soup")
-            holds = "holds" if self.identity_holds() else "DOES NOT HOLD"
-            lines.append(
-                f"  result {self.result:+d} for player 0: {self.soup_start:+d} - ({self.result:+d}) = "
-                f"{self.soup_start - self.result:g} = player 0's Soup losses {lost[0]:g} "
-                f"- player 1's {lost[1]:g} ({holds})"
-            )
-        return lines
+        return lines + self.identity_lines("player", "Soup")
 
     def to_json(self) -> JSON:
         return {
@@ -201,9 +127,6 @@ class DealAnalysis:
             "soup_losses": [json_number(self.losses(p, "soup")) for p in (0, 1)],
             "identity_holds": self.identity_holds(),
         }
-
-    def judged(self) -> Judged | None:
-        return None
 
 
 @dataclass
@@ -255,6 +178,14 @@ def replay(trace: JSON) -> Iterator[tuple[int, Deal | None, Action]]:
             raise AnalysisError(f"step {number}: {action} is refused by the rules: {error.message}") from None
 
 
+def _dealt(steps: Iterator[tuple[int, Deal | None, Action]]) -> Iterator[tuple[int, Deal, Action]]:
+    """The steps of a trace, each with the deal it is played in (there is one, since the engine took the step
+    before)."""
+    for number, deal, action in steps:
+        assert deal is not None
+        yield number, deal, action
+
+
 # The analysis
 
 
@@ -292,18 +223,11 @@ class DealsAnalysis:
         if not self.samples:
             lines.append("the Duck is not analysed (--samples 0)")
             return lines
-        worlds = f"{self.samples} sampled world{'s' if self.samples > 1 else ''}"
         if self.samples < MIN_SAMPLES:
-            lines.append(
-                f"the Duck is estimated from {worlds} of play between greedy players: too few for a verdict "
-                f"(at least {MIN_SAMPLES}), so no loss is given"
-            )
+            estimated = f"from {sampled_worlds(self.samples)} of play between greedy players"
         else:
-            lines.append(
-                f"the Duck is estimated from play between greedy players: {worlds} choose the strongest rival of "
-                f"the action taken, {self.samples} fresh ones measure the difference with its 95% interval; "
-                "a mistake or best only when the interval excludes 0"
-            )
+            estimated = "from play between greedy players"
+        lines.append(f"the Duck is estimated {estimated}: {verdict_method(self.samples)}")
         return lines
 
     def settings(self) -> JSON:
@@ -321,24 +245,16 @@ class DealsAnalysis:
         analysed, each deal's closing lines at its end (or where the trace stops)."""
         knowledge = (Knowledge(), Knowledge())
         options = parse_options(self.trace["options"])
-        current: DealAnalysis | None = None
-        solver = Solver()
-        seen_deal: Deal | None = None
-        for number, deal, action in replay(self.trace):
-            assert deal is not None
-            if deal is not seen_deal:
-                if current is not None:
-                    yield current.close(seen_deal)
-                current = DealAnalysis(current.number + 1 if current else 1)
-                seen_deal, solver = deal, Solver()
-                yield DealHeading(current.number)
-            assert current is not None
-            decision = self._decision(number, deal, action, knowledge, solver, current, options)
-            if decision is not None:
-                current.decisions.append(decision)
-                yield decision
-        if current is not None:
-            yield current.close(seen_deal)
+
+        def open_deal(number: int) -> tuple[DealAnalysis, Decide[Deal, Action, Decision]]:
+            current, solver = DealAnalysis(number), Solver()  # one solver's table a deal
+
+            def decide(step: int, deal: Deal, action: Action) -> Decision | None:
+                return self._decision(step, deal, action, knowledge, solver, current, options)
+
+            return current, decide
+
+        yield from by_deal(_dealt(replay(self.trace)), open_deal)
 
     def _decision(
         self,
@@ -368,8 +284,6 @@ class DealsAnalysis:
         elif self.samples and len(legal) > 1:
             rng = random.Random(f"{self.seed}:{number}")
             decision = duck_decision(number, deal, action, knowledge[player], self.samples, rng, options)
-        if decision is not None:
-            decision.deal = current.number
         knowledge[player].acted(action)
         return decision
 
@@ -435,17 +349,7 @@ def soup_decision(
         values = [(candidate, valued[candidate]) for candidate in position.legal_actions() if candidate in valued]
     if current.soup_start is None:
         current.soup_start, current.soup_start_step = result, number
-    taken = next(value for candidate, value in values if candidate == action)
-    return Decision(
-        step=number,
-        player=player,
-        course="soup",
-        phase=position.phase,
-        taken=action,
-        best=tuple(candidate for candidate, value in values if value == best_value),
-        values=tuple((candidate, float(value)) for candidate, value in values),
-        loss=best_value - taken,
-    )
+    return Decision.exact(number, player, action, values, best_value, course="soup", phase=position.phase)
 
 
 # The Duck: sampled estimates
@@ -473,17 +377,7 @@ def duck_decision(
         return outcome
 
     found = estimate(deal.legal_actions(), action, draw, samples)
-    return Decision(
-        step=number,
-        player=player,
-        course="duck",
-        phase=str(deal.phase),
-        taken=action,
-        best=found.best,
-        values=found.means,
-        loss=found.loss,
-        estimate=found,
-    )
+    return Decision.estimated(number, player, found, course="duck", phase=str(deal.phase))
 
 
 # Telling
@@ -494,35 +388,3 @@ def describe(action: Action) -> str:
         return "duck"
     said = "" if action.call is Call.NONE else f" {action.call.value}"
     return f"{action.card}{said}"
-
-
-def decision_line(decision: Decision) -> str:
-    """One line for a decision: what was done, what was best, what it lost."""
-    if decision.estimate is not None:
-        return _duck_line(decision.player, decision.estimate)
-    best = ", ".join(describe(action) for action in decision.best[:4]) + (" ..." if len(decision.best) > 4 else "")
-    verdict = "best" if decision.loss == 0 else f"loses {decision.loss:g}"
-    return (
-        f"Soup: player {decision.player} {describe(decision.taken)} (value {decision.value_taken:+g}); "
-        f"best {best} ({decision.value_best:+g}): {verdict}"
-    )
-
-
-def _duck_line(player: int, found: Estimate[Action]) -> str:
-    taken, rival = describe(found.taken), describe(found.rival)
-    difference = found.difference
-    if difference is None:
-        means = dict(found.means)
-        return (
-            f"Duck: player {player} {taken} (mean {means[found.taken]:+.1f}) against {rival} "
-            f"(mean {means[found.rival]:+.1f}) on {found.samples} sample{'s' if found.samples != 1 else ''}: "
-            f"too few samples for a verdict (at least {MIN_SAMPLES})"
-        )
-    verdict = found.verdict.value
-    if found.loss is not None:
-        verdict = f"a mistake, estimated loss {found.loss:.1f}"
-    return (
-        f"Duck: player {player} {taken} against {rival}: {rival} - {taken} = {difference.mean:+.1f}, "
-        f"95% interval {difference.low:+.1f} to {difference.high:+.1f} ({difference.samples} fresh samples): "
-        f"{verdict}"
-    )

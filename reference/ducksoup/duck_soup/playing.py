@@ -19,9 +19,8 @@ from ducksoup.duck_soup.narrate import Narrator
 from ducksoup.duck_soup.roster import BOTS
 from ducksoup.duck_soup.traces import TraceRecorder
 from ducksoup.playing import (
-    InputError,
     RecordedSeats,
-    card_and_call,
+    card_and_called,
     chosen_seed,
     new_console,
     play_help,
@@ -29,7 +28,7 @@ from ducksoup.playing import (
     shared_options,
     shuffled_decks,
 )
-from duckspec.cards import CardNotationError, full_deck, parse_card
+from duckspec.cards import full_deck
 from duckspec.duck_soup.actions import Action, Play, SayDuck
 from duckspec.duck_soup.deal import Phase
 from duckspec.duck_soup.quacking import Call
@@ -63,17 +62,8 @@ def parse_move(text: str, player: int) -> Action:
     """The action typed by ``player``: ``duck``, or a card with an optional call."""
     if text.strip().lower() == "duck":
         return SayDuck(player)
-    card_text, call = card_and_call(text, HELP)
-    try:
-        card = parse_card(card_text)
-    except CardNotationError as error:
-        raise InputError(f"{error}; {HELP}") from None
-    if call is None:
-        return Play(player, card)
-    if call not in CALL_WORDS:
-        called = " ".join(text.split()[1:])
-        raise InputError(f"{called!r} is not a call: say quack, quack quack (or qq) or duck soup (or ds)")
-    return Play(player, card, CALL_WORDS[call])
+    card, call = card_and_called(text, HELP, CALL_WORDS, "quack, quack quack (or qq) or duck soup (or ds)")
+    return Play(player, card) if call is None else Play(player, card, call)
 
 
 class Seating(RecordedSeats):

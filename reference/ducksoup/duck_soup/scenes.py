@@ -21,6 +21,8 @@ from ducksoup.viewer.scene import (
     seat,
     split_cards,
     table,
+    trick_just_played,
+    tricks_gained,
     words_of_count,
     zone,
 )
@@ -107,13 +109,13 @@ def middle_zones(shown: JSON, previous: JSON | None, action: JSON | None) -> lis
 
 def last_trick(shown: JSON, previous: JSON | None, action: JSON | None) -> JSON | None:
     """The trick (or the two tricks of a quack-quack) that the action just finished, or None."""
-    if previous is None or action is None or not previous["table"] or shown["table"]:
+    cards = trick_just_played(shown, previous, action)
+    if cards is None or previous is None:
         return None
-    cards = split_cards(previous["table"]) + ([action["play"]] if "play" in action else [])
     captions = table_captions(leader_of(previous), len(cards))
     note = None
-    if shown.get("deal") == previous.get("deal") and shown["dealer"] == previous["dealer"]:
-        gained = [sum(shown["tricks"][p]) - sum(previous["tricks"][p]) for p in PLAYERS]
+    gained = tricks_gained(shown, previous, PLAYERS)
+    if gained is not None:
         winners = [player for player in PLAYERS if gained[player] > 0]
         if len(winners) == 1:
             tricks = "both tricks" if gained[winners[0]] == 2 else "it"

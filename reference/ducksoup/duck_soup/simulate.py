@@ -32,12 +32,14 @@ from ducksoup.stats import (
     Tally,
     check_counts,
     deal_timing_text,
+    deals_and_games_report,
     event_table,
     games_option,
     interval,
     new_table,
     option_value,
-    per_second,
+    play_deal_out,
+    play_game_out,
     print_histogram,
     print_report,
     rate,
@@ -45,7 +47,6 @@ from ducksoup.stats import (
     rule_options,
     score_table,
     seeded_bots,
-    timed,
     two_bots,
 )
 from duckspec.duck_soup import GAME_ID
@@ -126,11 +127,7 @@ def play_deal(deck: Sequence[int], dealer: int, seat_a: int, bots: tuple[Bot, Bo
     deal = Deal(deck, dealer, options)
     players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
     events: set[str] = set()
-    while not deal.is_over:
-        player = deal.to_act
-        assert player is not None
-        action = players[player].choose(deal.observation(player), deal.legal_actions())
-        deal.apply(action)
+    for action in play_deal_out(deal, players, lambda: deal.to_act):
         event = call_event(action)
         if event:
             events.add(event)
@@ -154,13 +151,7 @@ def play_game(
     """Play a game to 250 (a match when ``best_of`` > 1), dealing each new deck from ``rng`` as needed."""
     match = Match([new_deck(rng)], first_dealer, options)
     players = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
-    while not match.is_over:
-        if match.needs_deck:
-            match.add_decks([new_deck(rng)])
-            continue
-        player = match.deal.to_act
-        assert player is not None
-        match.apply(players[player].choose(match.observation(player), match.legal_actions()))
+    play_game_out(match, players, lambda: match.deal.to_act, lambda: new_deck(rng))
     assert match.winner is not None
     winner = match.winner if seat_a == 0 else opponent(match.winner)
     return GameRecord(winner=winner, value=match.games_won[match.winner], deals=match.dealt)
@@ -270,36 +261,25 @@ def run(deals: int, names: tuple[str, str], seed: int, games: int, options: Rule
     deck_rng = random.Random(seed)
     seeded: list[Bot] = seeded_bots(names, BOTS, seed)
     bots = (seeded[0], seeded[1])
-    stats = DealStats()
+    deal_stats, game_stats = DealStats(), GameStats()
 
     def play_one_deal(index: int) -> None:
         dealer, seat_a = seats(index)
-        stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
+        deal_stats.add(play_deal(new_deck(deck_rng), dealer, seat_a, bots, options))
 
-    deal_seconds = timed(console, deals, "deals", play_one_deal)
-    report: JSON = {
-        "game": GAME_ID,
-        "deals": deals,
-        "bots": list(names),
-        "seed": seed,
-        "options": options_json(options),
-        **stats.report(names),
-        "games": None,
-    }
-    timing: JSON = {"deal_seconds": round(deal_seconds, 3), "deals_per_second": per_second(deals, deal_seconds)}
-    if games:
-        game_stats = GameStats()
+    def play_one_game(index: int) -> int:
+        dealer, seat_a = seats(index)
+        played = play_game(deck_rng, dealer, seat_a, bots, options)
+        game_stats.add(played)
+        return played.deals
 
-        def play_one_game(index: int) -> None:
-            dealer, seat_a = seats(index)
-            game_stats.add(play_game(deck_rng, dealer, seat_a, bots, options))
-
-        game_seconds = timed(console, games, "games", play_one_game)
-        report["games"] = game_stats.report(names, options)
-        timing["game_seconds"] = round(game_seconds, 3)
-        timing["game_deals_per_second"] = per_second(game_stats.deals, game_seconds)
-    report["timing"] = timing
-    return report
+    header = {"game": GAME_ID, "deals": deals, "bots": list(names), "seed": seed, "options": options_json(options)}
+    return deals_and_games_report(
+        header,
+        console,
+        (deals, play_one_deal, lambda: deal_stats.report(names)),
+        (games, play_one_game, lambda: game_stats.report(names, options)),
+    )
 
 
 def show(report: JSON, console: Console) -> None:

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ducksoup.bots import NoLegalAction
+from ducksoup.bots import NoLegalAction, clear_winner
 from ducksoup.duck_soup.bots import GreedyBot, Seen
 from ducksoup.duck_soup.engine import Deal
 from ducksoup.duck_soup.sampling import Knowledge, World, clone, play_out
@@ -150,7 +150,7 @@ class StrongBot:
             seed = self.rng.randrange(2**32)
             for index, action in enumerate(candidates):
                 results[index].append(_play_out(deal, action, me, seed))
-        return candidates[_best(results, self.budget.margin)]
+        return candidates[clear_winner(results, self.budget.margin)]
 
     # The Soup
 
@@ -201,19 +201,3 @@ def _play_out(deal: Deal, action: Action, me: int, seed: int) -> int:
     bots = (GreedyBot(rng.randrange(2**32)), GreedyBot(rng.randrange(2**32)))
     scores = play_out(world, bots, informed_soup=True)
     return scores[me] - scores[1 - me]
-
-
-def _best(results: Sequence[Sequence[int]], margin: float) -> int:
-    """The index of the candidate to play: the first (the greedy bot's choice) unless another's mean
-    beats it by more than ``margin`` standard errors of their paired difference."""
-    best, best_gain = 0, 0.0
-    first = results[0]
-    for index in range(1, len(results)):
-        diffs = [b - a for a, b in zip(first, results[index], strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        error = (variance / n) ** 0.5
-        if mean > margin * error and mean > best_gain:
-            best, best_gain = index, mean
-    return best

@@ -95,23 +95,11 @@ class TraceRecorder(SetupRecorder[Deal | Match, Action]):
     game_id = GAME_ID
     illegal_action = IllegalAction
     default_players = 2
-
-    def standard_options(self) -> RuleOptions:
-        return RuleOptions()
-
-    def start_engine(
-        self, scope: str, options: RuleOptions, dealer: int, decks: Sequence[Sequence[Card]], players: int
-    ) -> Deal | Match:
-        return start(scope, options, dealer, decks, players)
-
-    def encode_options(self, options: RuleOptions) -> JSON:
-        return options_json(options)
-
-    def action_json(self, action: Action) -> JSON:
-        return action_json(action)
-
-    def decks_used(self) -> int:
-        return self.play.dealt if isinstance(self.play, Match) else 1
+    series = Match
+    standard_options = staticmethod(RuleOptions)
+    start_engine = staticmethod(start)
+    encode_options = staticmethod(options_json)
+    action_json = staticmethod(action_json)
 
     def final(self) -> JSON:
         """Every finished deal's points and scores; for a game or match, its games, games won and winner."""

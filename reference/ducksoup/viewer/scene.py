@@ -173,3 +173,23 @@ def words_of_count(count: int, thing: str = "card") -> str:
     if count == 0:
         return f"no {thing}"
     return f"{count} {thing}" + ("" if count == 1 else "s")
+
+
+# The trick just played (the trick-taking games)
+
+
+def trick_just_played(shown: JSON, previous: JSON | None, action: JSON | None) -> list[str] | None:
+    """The cards of the trick (or tricks) that ``action`` finished, from the state (or view) ``previous`` before it:
+    the table then and the card played. The state after it no longer holds them, so the scene shows them apart.
+    None when the action finished no trick (or there is no step before)."""
+    if previous is None or action is None or not previous["table"] or shown["table"]:
+        return None
+    return split_cards(previous["table"]) + ([action["play"]] if "play" in action else [])
+
+
+def tricks_gained(shown: JSON, previous: JSON, owners: Sequence[int]) -> list[int] | None:
+    """The tricks each of ``owners`` (players or sides: their index in the state's ``tricks``) won between
+    ``previous`` and ``shown``; None when a new deal began between them (its tricks start again from none)."""
+    if shown.get("deal") != previous.get("deal") or shown["dealer"] != previous["dealer"]:
+        return None
+    return [sum(shown["tricks"][owner]) - sum(previous["tricks"][owner]) for owner in owners]

@@ -20,6 +20,7 @@ from duckspec.aw_ducks.errors import ErrorCode, IllegalAction
 from duckspec.aw_ducks.objective import game_winner, target_for
 from duckspec.aw_ducks.options import STANDARD, RuleOptions
 from duckspec.aw_ducks.setting_up import check_deck, next_start_player
+from duckspec.decks import checked_decks
 
 Deck = tuple[Card, ...]
 
@@ -66,7 +67,7 @@ def new_game(decks: Sequence[Sequence[Card]], start: int, players: int, options:
 
     pre: len(decks) >= 1
     """
-    checked = tuple(_checked(deck) for deck in decks)
+    checked = checked_decks(decks, check_deck)
     return GameState(round=rounds.new_round(checked[0], start, players, options), decks=checked[1:])
 
 
@@ -91,7 +92,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def add_decks(state: GameState, decks: Sequence[Sequence[Card]]) -> GameState:
     """The game with more decks to play from; a game waiting for a deck starts its next round at once."""
-    more = replace(state, decks=state.decks + tuple(_checked(deck) for deck in decks))
+    more = replace(state, decks=state.decks + checked_decks(decks, check_deck))
     return _next_round(more) if more.needs_deck and more.decks else more
 
 
@@ -103,8 +104,3 @@ def _next_round(state: GameState) -> GameState:
     return replace(
         state, round=rounds.new_round(state.decks[0], start, last.players, last.options), decks=state.decks[1:]
     )
-
-
-def _checked(deck: Sequence[Card]) -> Deck:
-    check_deck(deck)
-    return tuple(deck)

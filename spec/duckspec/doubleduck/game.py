@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from duckspec.cards import Card
+from duckspec.decks import checked_decks
 from duckspec.doubleduck import deal as deals
 from duckspec.doubleduck.actions import Action
 from duckspec.doubleduck.dealing import check_deck, next_dealer
@@ -69,7 +70,7 @@ def new_game(decks: Sequence[Sequence[Card]], first_dealer: int, options: RuleOp
     """
     if not decks:
         raise ValueError("a game needs at least one deck")
-    checked = tuple(_checked(deck) for deck in decks)
+    checked = checked_decks(decks, check_deck)
     return GameState(deal=deals.new_deal(checked[0], first_dealer, options), decks=checked[1:])
 
 
@@ -99,7 +100,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def add_decks(state: GameState, decks: Sequence[Sequence[Card]]) -> GameState:
     """The game with more decks to deal from; a game waiting for a deck deals at once."""
-    more = replace(state, decks=state.decks + tuple(_checked(deck) for deck in decks))
+    more = replace(state, decks=state.decks + checked_decks(decks, check_deck))
     return _deal_next(more) if more.needs_deck and more.decks else more
 
 
@@ -108,8 +109,3 @@ def _deal_next(state: GameState) -> GameState:
         return state
     dealer = next_dealer(state.deal.dealer)
     return replace(state, deal=deals.new_deal(state.decks[0], dealer, state.options), decks=state.decks[1:])
-
-
-def _checked(deck: Sequence[Card]) -> Deck:
-    check_deck(deck)
-    return tuple(deck)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from duckspec.cards import Card
+from duckspec.decks import checked_decks
 from duckspec.duck_soup import deal as deals
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.cards import Course
@@ -63,7 +64,7 @@ def new_game(decks: Sequence[Sequence[Card]], first_dealer: int, options: RuleOp
 
     pre: len(decks) >= 1
     """
-    checked = tuple(_checked(deck) for deck in decks)
+    checked = checked_decks(decks, check_deck)
     return GameState(deal=deals.new_deal(checked[0], first_dealer, options), decks=checked[1:])
 
 
@@ -98,7 +99,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def add_decks(state: GameState, decks: Sequence[Sequence[Card]]) -> GameState:
     """The game with more decks to deal from; a game waiting for a deck deals at once."""
-    more = replace(state, decks=state.decks + tuple(_checked(deck) for deck in decks))
+    more = replace(state, decks=state.decks + checked_decks(decks, check_deck))
     return _deal_next(more) if more.needs_deck and more.decks else more
 
 
@@ -107,11 +108,6 @@ def _deal_next(state: GameState) -> GameState:
         return state
     dealer = next_dealer(state.deal.dealer)
     return replace(state, deal=deals.new_deal(state.decks[0], dealer, state.deal.options), decks=state.decks[1:])
-
-
-def _checked(deck: Sequence[Card]) -> Deck:
-    check_deck(deck)
-    return tuple(deck)
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,7 @@ def match_apply(state: MatchState, action: Action) -> MatchState:
 
 def match_add_decks(state: MatchState, decks: Sequence[Sequence[Card]]) -> MatchState:
     """The match with more decks to deal from."""
-    more = replace(state, game=replace(state.game, decks=state.game.decks + tuple(_checked(d) for d in decks)))
+    more = replace(state, game=replace(state.game, decks=state.game.decks + checked_decks(decks, check_deck)))
     if more.game.result is not None:
         return _next_game(more)
     return replace(more, game=add_decks(more.game, ()))

@@ -41,9 +41,9 @@ from ducksoup.aw_ducks.engine import CARDS, FULL, PLAYER_COUNTS, Round, deck_num
 from ducksoup.aw_ducks.narrate import Narrator, Teller
 from ducksoup.aw_ducks.traces import TraceRecorder
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, plain, wrapped
-from ducksoup.bridges.render import NarratedTable
 from ducksoup.bridges.tensors import Vector
 from ducksoup.display import plain_output
+from ducksoup.narration import StepNarrator
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -64,17 +64,16 @@ class raw_env(CardEnv):
         players = check_choice("aw_ducks_v0", "players", plain(players), PLAYER_COUNTS)
         self.writer = ObservationWriter(players)
         self.teller = Teller(CardStyle(colours=not plain_output()))
-        self.table: NarratedTable | None = None
         self.setup(render_mode, players, start, observation_high(players))
 
     def new_deal(self, deck: list[int], seat: int) -> Round:
-        if self.render_mode is not None:
-            cards = [[CARDS[card] for card in deck]]
-            recorder = TraceRecorder("env", "A round in the environment", "round", cards, seat, players=self.players)
-            trace = {**recorder.snapshot(), "decks": recorder.decks}
-            self.table = NarratedTable(Narrator(trace, self.teller, check=False))
         self.writer.forget()
         return Round(deck, seat, self.players)
+
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
+        cards = [[CARDS[card] for card in deck]]
+        recorder = TraceRecorder("env", "A round in the environment", "round", cards, seat, players=self.players)
+        return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.teller, check=False)
 
     def shuffled(self) -> list[int]:
         return [FULL[i] for i in self.np_random.permutation(len(FULL))]
@@ -96,18 +95,6 @@ class raw_env(CardEnv):
 
     def final_rewards(self, deal: Round) -> list[float]:
         return [float(points) for points in deal.points]
-
-    def told_start(self) -> list[str]:
-        assert self.table is not None
-        return self.table.start()
-
-    def told_action(self, before: Any, taken: Any) -> list[str]:
-        assert self.table is not None
-        return self.table.action(taken)
-
-    def told_turn(self) -> list[str]:
-        assert self.table is not None
-        return self.table.turn()
 
     def colours(self) -> bool:
         return self.teller.style.colours

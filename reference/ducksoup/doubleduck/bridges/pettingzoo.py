@@ -27,7 +27,6 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, wrapped
-from ducksoup.bridges.render import NarratedTable
 from ducksoup.bridges.tensors import Vector
 from ducksoup.display import Style, plain_output
 from ducksoup.doubleduck.bridges.encoding import (
@@ -41,6 +40,7 @@ from ducksoup.doubleduck.bridges.encoding import (
 from ducksoup.doubleduck.engine import CARDS, Deal, deck_numbers
 from ducksoup.doubleduck.narrate import Narrator
 from ducksoup.doubleduck.traces import TraceRecorder
+from ducksoup.narration import StepNarrator
 from duckspec.doubleduck.cards import two_packs
 from duckspec.doubleduck.variants import DrawOrder, RuleOptions
 
@@ -63,17 +63,15 @@ class raw_env(CardEnv):
         check_choice("doubleduck_v0", "draw", draw, [order.value for order in DrawOrder])
         self.options = RuleOptions(draw=DrawOrder(draw))
         self.style = Style(symbols=not plain_output())
-        self.table: NarratedTable | None = None
         self.setup(render_mode, 4, dealer, OBSERVATION_HIGH)
 
     def new_deal(self, deck: list[int], seat: int) -> Deal:
-        if self.render_mode is not None:
-            recorder = TraceRecorder(
-                "env", "A deal in the environment", "deal", [[CARDS[card] for card in deck]], seat, self.options
-            )
-            trace = {**recorder.snapshot(), "decks": recorder.decks}
-            self.table = NarratedTable(Narrator(trace, self.style))
         return Deal(deck, seat, self.options)
+
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
+        cards = [[CARDS[card] for card in deck]]
+        recorder = TraceRecorder("env", "A deal in the environment", "deal", cards, seat, self.options)
+        return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.style)
 
     def shuffled(self) -> list[int]:
         return [PACK[i] for i in self.np_random.permutation(len(PACK))]
@@ -96,18 +94,6 @@ class raw_env(CardEnv):
     def final_rewards(self, deal: Deal) -> list[float]:
         scores = deal.scores()
         return [float(scores[player & 1]) for player in range(4)]
-
-    def told_start(self) -> list[str]:
-        assert self.table is not None
-        return self.table.start()
-
-    def told_action(self, before: Any, taken: Any) -> list[str]:
-        assert self.table is not None
-        return self.table.action(taken)
-
-    def told_turn(self) -> list[str]:
-        assert self.table is not None
-        return self.table.turn()
 
     def colours(self) -> bool:
         return self.style.symbols

@@ -7,15 +7,15 @@ cost the base package nothing and need their extras only when they are used.
   numbers (a card and a call, or "duck") and the observation tensor, which holds exactly
   what the engine's :meth:`~ducksoup.duck_soup.engine.Deal.observation` holds.
 * :mod:`ducksoup.duck_soup.bridges.chance`: a deal whose deck order is chosen one card at a time, as
-  the cards are dealt and drawn, on the reference engine (pure Python).
+  the cards are dealt and drawn: the shared :class:`~ducksoup.bridges.chance.ChanceEpisode` told how Duck
+  Soup deals and draws (pure Python).
 * :mod:`ducksoup.duck_soup.bridges.openspiel`: registers ``python_duck_soup`` with OpenSpiel
   (``pip install "ducksoup[openspiel]"``).
 * :mod:`ducksoup.duck_soup.bridges.pettingzoo`: the PettingZoo AEC environment
   (``pip install "ducksoup[pettingzoo]"``), imported as PettingZoo's environments are, from
-  :mod:`ducksoup.envs.duck_soup_v0`.
-* :mod:`ducksoup.duck_soup.bridges.render`: the table as text, in the words of ``ducksoup play``.
+  :mod:`ducksoup.envs.duck_soup_v0`; its ``render_mode="ansi"`` tells the table in the words of ``ducksoup play``.
 
-The OpenSpiel game and the environment are built on the shared machinery of :mod:`ducksoup.bridges`, as
-every game's are; Duck Soup keeps its own chance deal, whose draw phase and information state its tests and
-docs pinned first.
+The OpenSpiel game, its chance episode and the environment are built on the shared machinery of
+:mod:`ducksoup.bridges`, as every game's are; Duck Soup gives its encoding, its dealing and drawing, and its
+own words for the information state (a line per deal and per draw) and for the view while a draw is chosen.
 """

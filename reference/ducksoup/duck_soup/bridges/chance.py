@@ -1,38 +1,38 @@
-"""A Duck Soup deal whose deck order is chosen one card at a time, as the cards are dealt and drawn.
+"""A Duck Soup deal whose deck order is chosen one card at a time, as the cards are dealt and drawn: the shared
+:class:`~ducksoup.bridges.chance.ChanceEpisode` with what only Duck Soup knows.
 
-The engine (:class:`ducksoup.duck_soup.engine.Deal`) plays a deal from a whole deck order. Game-AI
-libraries want the chance events where the rules put them instead: each card dealt, and each
-card drawn from the stock after a Duck-course trick, chosen when it is needed, so that their
-samplers and search see the draws as chance. :class:`ChanceDeal` drives the engine that way:
+The machinery (the engine created once the start is chosen, an action held back until the cards it takes are
+chosen, serialization, resampling) is the shared episode's; this module says how Duck Soup deals and draws:
 
-* **Dealing** (§3): the first 26 chance outcomes are the dealt cards in deck order (the
-  non-dealer gets the first), then, with the stock face up, the card turned up. The engine is
-  created only then, with the chosen cards on top and the cards not chosen yet below them.
-* **Drawing** (§5, §6): a player action that finishes a Duck-course trick is held back until
-  chance has chosen the cards the players draw (two, or four after a quack-quack) and, with the
-  stock face up, the new face-up card. Each chosen card is put in its place in the engine's
-  stock, then the held action is applied: the engine draws exactly the chosen cards.
+* **Dealing** (§3): the first 26 chance outcomes are the dealt cards in deck order (the non-dealer gets the
+  first), then, with the stock face up, the card turned up.
+* **Drawing** (§5, §6): an action that finishes a Duck-course trick waits until chance has chosen the cards
+  the players draw (two, or four after a quack-quack) and, with the stock face up, the new face-up card.
+  The engine keeps only its stock, the 26 cards after those dealt.
 
-So for the same deck order and the same player actions the engine goes through exactly the
-states it goes through when given the whole deck at once (the bridges' differential tests
-check it). Between a trick-finishing action and the end of its draws the deal shows the phase
-``draw``; while the hands are dealt, ``deal``.
+Between a trick-finishing action and the end of its draws the deal shows the phase ``draw``, with the
+trick's last card on the table; while the hands are dealt, ``deal``.
 
-Each player's **information state** is kept as it grows: the player's number and the dealer,
-the hand dealt, every action of either player (all of them are public: cards are played face
-up and calls are said aloud), and after each draw the cards the player drew and the new
-face-up card. The order in which a player received the cards of one deal or one draw is not
-kept: the player makes no decision in between, so it cannot matter to play.
+Each player's **information state** is the player's number and the dealer, the hand dealt, every action of
+either player (all of them are public: cards are played face up and calls are said aloud), and after each
+draw the cards the player drew (the face-up card the winner takes among them) and the new face-up card. The
+order in which a player received the cards of one deal or one draw is not kept: the player makes no decision
+in between, so it cannot matter to play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
-from ducksoup.arguments import check_int, check_options
-from ducksoup.bridges.chance import uniform_sample
-from ducksoup.duck_soup.bridges.encoding import DUCK_ACTION, action_text, engine_action, legal_ids
+from ducksoup.arguments import check_options
+from ducksoup.bridges.chance import EVERYONE, ChanceEpisode
+from ducksoup.duck_soup.bridges.encoding import (
+    DUCK_ACTION,
+    NUM_ACTIONS,
+    action_text,
+    engine_action,
+    legal_ids,
+)
 from ducksoup.duck_soup.engine import (
     ACTION_INFO,
     ANSWER,
@@ -40,14 +40,13 @@ from ducksoup.duck_soup.engine import (
     FOLLOW,
     FOURTH,
     NAMES,
-    OVER,
     QUACK,
     RANK,
     Deal,
     check_player,
 )
 from duckspec.duck_soup.actions import Action
-from duckspec.duck_soup.variants import STANDARD, Calls, DoubleDraw, RuleOptions, StockVisibility
+from duckspec.duck_soup.variants import STANDARD, RuleOptions, StockVisibility
 
 JSON = dict[str, Any]
 DEALT = 26
@@ -59,48 +58,32 @@ MAX_DRAWS = 13
 """Draws in a deal at most: each takes at least two of the 26 cards of the stock."""
 
 
+class Draw(NamedTuple):
+    """One draw after a Duck-course trick, as the players know it."""
+
+    got: tuple[tuple[int, ...], tuple[int, ...]]
+    """The cards each player drew, ascending: the winner's include the face-up card it took."""
+    face_up: int
+    """The new face-up card; -1 for none (a hidden stock, or an empty one)."""
+
+
 def _cards(cards: list[int] | tuple[int, ...]) -> str:
     return " ".join(NAMES[card] for card in sorted(cards)) or "-"
 
 
-def _copy(value: Any) -> Any:
-    """A copy of one of the engine's fields: lists are copied, immutable values shared."""
-    if type(value) is list:
-        return [_copy(item) for item in value]
-    if isinstance(value, dict | set | bytearray):
-        raise TypeError(f"cannot copy a deal holding a {type(value).__name__}")
-    return value
-
-
-def copy_deal(deal: Deal) -> Deal:
-    """A copy of an engine deal that shares the engine's action objects (a deep copy would not)."""
-    copied = Deal.__new__(Deal)
-    for name in Deal.__slots__:
-        setattr(copied, name, _copy(getattr(deal, name)))
-    return copied
-
-
-class ChanceDeal:
-    """One deal, its deck chosen card by card by :meth:`apply` at chance nodes, played by the engine.
+class ChanceDeal(ChanceEpisode):
+    """One deal, its deck chosen card by card at chance nodes by :meth:`~ducksoup.bridges.chance.ChanceEpisode.apply`,
+    played by the engine.
 
     ``apply(n)`` takes a card number (0-51) at a chance node and an action number
     (:mod:`ducksoup.duck_soup.bridges.encoding`) at a player's turn.
     """
 
-    __slots__ = (
-        "actions",
-        "chosen",
-        "dealer",
-        "deck",
-        "draws",
-        "engine",
-        "moves",
-        "options",
-        "pending",
-        "seen",
-        "target",
-        "tokens",
-    )
+    pack: ClassVar[tuple[int, ...]] = tuple(range(52))
+    kinds: ClassVar[int] = 52
+    num_actions: ClassVar[int] = NUM_ACTIONS
+    deck_start: ClassVar[int] = DEALT
+    fixed_draws: ClassVar[bool] = True
 
     def __init__(self, options: RuleOptions = STANDARD, dealer: int = 1) -> None:
         check_player(dealer, "the dealer")
@@ -109,285 +92,187 @@ class ChanceDeal:
             raise ValueError(f"a bridge episode is one deal: best_of must be 1, not {options.best_of}")
         self.options = options
         self.dealer = dealer
-        self.deck: list[int] = []
-        """The deck order chosen so far, top first."""
-        self.chosen = 0
-        """The cards of :attr:`deck`, as a bitmask."""
-        self.engine: Deal | None = None
-        """The engine's deal, once the hands are dealt."""
-        self.pending: Action | None = None
-        """A trick-finishing action waiting for its draws to be chosen."""
-        self.target = DEALT + (0 if self.hidden else 1)
-        """How many cards must be chosen before the next player action (or the held one) can be played."""
-        self.moves: list[int] = []
-        """Every chance outcome and action number applied, in order (the OpenSpiel history)."""
-        self.actions: list[tuple[int, int]] = []
-        """Every player action so far, held one included: (player, action number)."""
-        self.draws: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], int]] = []
-        """Every draw so far: the cards each player drew, and the new face-up card (-1 for none)."""
-        self.seen = [0, 0]
-        """The cards each player has seen, as bitmasks."""
-        self.tokens: tuple[list[str], list[str]] = ([], [])
-        """Each player's information state so far, one line per event."""
+        super().__init__(2)
 
     @property
     def hidden(self) -> bool:
         return self.options.stock is StockVisibility.HIDDEN
 
-    @property
-    def is_chance(self) -> bool:
-        """Whether chance chooses the next card (the deal is being dealt, or a draw's cards chosen)."""
-        return self.engine is None or self.pending is not None
+    def parameters(self) -> JSON:
+        return {"options": self.options, "dealer": self.dealer}
 
-    @property
-    def is_over(self) -> bool:
-        return self.engine is not None and self.pending is None and self.engine.phase is OVER
+    # The engine's hooks
 
-    @property
-    def to_act(self) -> int | None:
-        """The player to act; None at chance nodes and at the end."""
-        if self.engine is None or self.pending is not None:
-            return None
-        return self.engine.to_act
+    def new_engine(self, deck: list[int]) -> Deal:
+        return Deal(deck, self.dealer, self.options)
 
-    def chance_outcomes(self) -> list[int]:
-        """The cards chance may choose now (every card not chosen yet, equally likely), ascending."""
-        chosen = self.chosen
-        return [card for card in range(52) if not chosen >> card & 1]
+    def engine_deck(self, engine: Deal) -> list[int]:
+        """The engine's stock: the deck from position :data:`DEALT` on."""
+        return engine.stock
 
-    def legal_actions(self) -> list[int]:
-        """The legal action numbers of the player to act, ascending; empty at chance nodes and at the end."""
-        if self.engine is None or self.pending is not None:
-            return []
-        return legal_ids(self.engine)
+    def revealed(self, engine: Deal) -> int:
+        """The cards dealt (§3), the stock's cards drawn (§5), and the face-up card on it unless the stock is hidden
+        (§11)."""
+        top = engine.top
+        return DEALT + top + (0 if engine.hidden or top >= 26 else 1)
+
+    def seers(self, engine: Deal, position: int, actor: int) -> int:
+        """A dealt card is seen by the player dealt it, a face-up card by both; a drawn card by its drawer: after
+        a trick the winner takes the top card and the loser the next (§5), after a quack-quack each takes two,
+        the winner's first, or in turn under the double-draw option (§6, ruling DS-R04)."""
+        if position < DEALT:
+            return 1 - self.dealer if position % 2 == 0 else self.dealer
+        index = position - DEALT
+        if index >= engine.top:  # the card turned up on the stock once the draws are made
+            return EVERYONE
+        before: int = self.engine.top
+        winner = engine.leader
+        loser = 1 - winner
+        if engine.top - before == 2:
+            order: tuple[int, ...] = (winner, loser)
+        else:
+            order = (winner, loser, winner, loser) if engine.double_draw_alternate else (winner, winner, loser, loser)
+        return order[index - before]
+
+    def may_take_cards(self, engine: Deal, number: int) -> bool:
+        """Only an action that finishes a trick of the Duck course: the players draw after it (§5, §6)."""
+        player = engine.to_act
+        return player is not None and engine.course == DUCK and _finishes_trick(engine, engine_action(player, number))
+
+    def shown_later(self) -> set[int]:
+        """The cards played so far: face up, seen by both."""
+        return {number >> 2 for actor, number, _ in self.events if actor >= 0 and number != DUCK_ACTION}
+
+    def legal_ids(self, engine: Deal) -> list[int]:
+        return legal_ids(engine)
 
     def engine_action(self, player: int, number: int) -> Action:
-        """The engine's own action object for ``player`` taking action ``number``."""
         return engine_action(player, number)
 
-    def returns(self) -> tuple[int, int]:
-        """Each player's deal score minus the opponent's, once the deal is over; (0, 0) before."""
-        if not self.is_over:
-            return 0, 0
-        assert self.engine is not None
-        first, second = self.engine.scores()
-        return first - second, second - first
+    def action_text(self, number: int) -> str:
+        return action_text(number)
 
-    # Playing
+    def card_name(self, card: int) -> str:
+        return NAMES[card]
 
-    def apply(self, number: int) -> None:
-        """Choose card ``number`` at a chance node, or take action ``number``; an illegal one changes nothing.
+    def final_returns(self, engine: Deal) -> list[float]:
+        """Each player's deal score minus the opponent's."""
+        first, second = engine.scores()
+        return [float(first - second), float(second - first)]
 
-        ``TypeError`` unless ``number`` is an int (a bool or a float is no card and no action), ``ValueError``
-        for a card not left to choose or an action number out of range.
-        """
-        if type(number) is not int:
-            what = "a chance outcome, a card number 0-51" if self.is_chance else "an action number 0-208"
-            check_int(number, what, "an int")
-        if self.is_chance:
-            self._choose(number)
-        else:
-            self._act(number)
-        self.moves.append(number)
+    def header(self) -> str:
+        return f"dealer {self.dealer}"
 
-    def _choose(self, card: int) -> None:
-        if not 0 <= card < 52 or self.chosen >> card & 1:
-            raise ValueError(f"chance chooses a card still in the deck, 0 to 51; {card} is not one")
-        position = len(self.deck)
-        self.deck.append(card)
-        self.chosen |= 1 << card
-        if self.engine is None:
-            if len(self.deck) == self.target:
-                self._start()
-            return
-        stock = self.engine.stock  # put the card in its place; the cards not chosen yet stay below it
-        place, found = position - DEALT, stock.index(card, position - DEALT)
-        stock[place], stock[found] = stock[found], stock[place]
-        if len(self.deck) == self.target:
-            action, self.pending = self.pending, None
-            assert action is not None
-            self._play(action)
+    # The history as the players know it
 
-    def _start(self) -> None:
-        chosen = self.chosen
-        self.engine = Deal(self.deck + [c for c in range(52) if not chosen >> c & 1], self.dealer, self.options)
-        for player in (0, 1):
-            hand = self.engine.hand_lists[player]
-            self.seen[player] = sum(1 << card for card in hand)
-            self.tokens[player].extend([f"player {player}, dealer {self.dealer}", f"hand: {_cards(hand)}"])
-        if not self.hidden:
-            face_up = self.deck[DEALT]
-            for player in (0, 1):
-                self.seen[player] |= 1 << face_up
-                self.tokens[player].append(f"face-up: {NAMES[face_up]}")
+    @property
+    def actions(self) -> list[tuple[int, int]]:
+        """Every player action so far, a held one included: (player, action number)."""
+        return [(actor, number) for actor, number, _ in self.events if actor >= 0]
 
-    def _act(self, number: int) -> None:
-        deal = self.engine
-        assert deal is not None
-        player = deal.to_act
-        if player is None:
-            raise ValueError("the deal is over: no action can be taken")
-        action = engine_action(player, number)
-        if not any(legal is action for legal in deal.legal_actions()):
-            deal.apply(action)  # raises IllegalAction with the rules' error code, changing nothing
-            raise RuntimeError(f"the engine accepted {action} though it is not among its legal actions")
-        text = f"{player}: {action_text(number)}"
-        card = number >> 2
-        for other in (0, 1):
-            self.tokens[other].append(text)
-            if number != DUCK_ACTION:
-                self.seen[other] |= 1 << card
-        self.actions.append((player, number))
-        if deal.course == DUCK and _finishes_trick(deal, action):
-            end = deal.top + (4 if deal.phase is FOURTH and deal.top <= 22 else 2)
-            self.target = DEALT + end + (0 if self.hidden or end >= 26 else 1)
-            if len(self.deck) < self.target:
-                self.pending = action
-                return
-        self._play(action)
+    @property
+    def draws(self) -> list[Draw]:
+        """Every draw made so far (one whose cards are still being chosen is not made yet)."""
+        return [item for item in self.timeline() if isinstance(item, Draw)]
 
-    def _play(self, action: Action) -> None:
-        """Apply ``action`` on the engine and record the draws it made."""
-        deal = self.engine
-        assert deal is not None
-        top = deal.top
-        deal.apply(action)
-        needed = DEALT + deal.top + (0 if self.hidden or deal.top >= 26 else 1)
-        if needed != len(self.deck):
-            raise RuntimeError(
-                f"the engine drew up to stock card {deal.top} but chance chose {len(self.deck) - DEALT}: "
-                "the bridge's reading of when cards are drawn disagrees with the engine"
-            )
-        self.target = needed
-        if deal.top == top:
-            return
-        drawn = deal.stock[top : deal.top]
-        got = (
-            tuple(card for card in drawn if deal.hands[0] >> card & 1),
-            tuple(card for card in drawn if deal.hands[1] >> card & 1),
-        )
-        face_up = deal.face_up
-        self.draws.append((got, -1 if face_up is None else face_up))
-        for player in (0, 1):
-            self.seen[player] |= sum(1 << card for card in got[player])
-            self.tokens[player].append(f"drew: {_cards(got[player])}")
-            if face_up is not None:
-                self.seen[player] |= 1 << face_up
-                self.tokens[player].append(f"face-up: {NAMES[face_up]}")
+    def timeline(self) -> list[tuple[int, int] | Draw]:
+        """The actions, (player, action number), and the draws made after them, in order."""
+        items: list[tuple[int, int] | Draw] = []
+        drawn: list[tuple[int, int]] = []  # the cards chosen since the last action, with their seers
+        face_up = self.deck[DEALT] if not self.hidden and len(self.deck) > DEALT else -1
+        for actor, number, seers in self.events[self.dealt_events() :]:
+            if actor < 0:
+                drawn.append((number, seers))
+                continue
+            if drawn:  # the player acting now won the trick, so took the face-up card
+                draw = _draw(drawn, actor, face_up)
+                items.append(draw)
+                face_up, drawn = draw.face_up, []
+            items.append((actor, number))
+        if drawn and self.pending is None:
+            items.append(_draw(drawn, self.engine.leader, face_up))
+        return items
 
-    # What a player knows
-
-    def information_state(self, player: int) -> str:
-        """What ``player`` has seen and done so far, one line per event (see the module's docstring)."""
-        check_player(player)
-        if self.engine is None:
-            return f"player {player}, dealer {self.dealer}\nhand: {_cards(self.dealt_to(player))}"
-        return "\n".join(self.tokens[player])
+    def dealt_events(self) -> int:
+        """How many events the dealing is: the cards dealt so far and the first face-up card."""
+        return min(len(self.events), DEALT + (0 if self.hidden else 1))
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards dealt to ``player`` so far, in the order dealt."""
         first = 0 if player != self.dealer else 1
         return self.deck[first:DEALT:2]
 
+    def history_lines(self, player: int) -> list[str]:
+        """The hand dealt and the face-up card, then each action, and after each draw the cards ``player`` drew
+        and the new face-up card."""
+        lines = [f"hand: {_cards(self.dealt_to(player))}"]
+        if not self.hidden and len(self.deck) > DEALT:
+            lines.append(f"face-up: {NAMES[self.deck[DEALT]]}")
+        for item in self.timeline():
+            if isinstance(item, Draw):
+                lines.append(f"drew: {_cards(item.got[player])}")
+                if item.face_up >= 0:
+                    lines.append(f"face-up: {NAMES[item.face_up]}")
+            else:
+                lines.append(f"{item[0]}: {action_text(item[1])}")
+        return lines
+
+    # What a player sees
+
+    def dealing_view(self, player: int) -> JSON:
+        """While the hands are dealt: the phase ``deal`` and the cards dealt so far."""
+        mine = self.dealt_to(player)
+        return {
+            "dealer": self.dealer,
+            "course": "duck",
+            "phase": "deal",
+            "to_act": None,
+            "stock": 26,
+            "face_up": None,
+            "table": "",
+            "tricks": [[0, 0], [0, 0]],
+            "points": [[0, 0], [0, 0]],
+            "scores": None,
+            "player": player,
+            "hand": "".join(NAMES[card] for card in sorted(mine)),
+            "opponent_hand": len(self.deck[:DEALT]) - len(mine),
+            "opponent_known": "",
+        }
+
     def view(self, player: int) -> JSON:
         """What ``player`` sees now, in the form of the engine's :meth:`~ducksoup.duck_soup.engine.Deal.observation`.
 
-        At a player's turn and at the end it is the engine's observation. While the hands are dealt
-        it shows the phase ``deal`` and the cards dealt so far; while a draw's cards are chosen, the
-        phase ``draw``, with the trick-finishing card on the table (the engine's view just before it).
+        At a player's turn and at the end it is the engine's observation. While the hands are dealt it shows
+        the phase ``deal`` and the cards dealt so far; while a draw's cards are chosen, the phase ``draw``, with
+        the trick-finishing card on the table (the engine's view just before it).
         """
-        check_player(player)
-        deal = self.engine
-        if deal is None:
-            mine = self.dealt_to(player)
-            return {
-                "dealer": self.dealer,
-                "course": "duck",
-                "phase": "deal",
-                "to_act": None,
-                "stock": 26,
-                "face_up": None,
-                "table": "",
-                "tricks": [[0, 0], [0, 0]],
-                "points": [[0, 0], [0, 0]],
-                "scores": None,
-                "player": player,
-                "hand": "".join(NAMES[card] for card in sorted(mine)),
-                "opponent_hand": len(self.deck[:DEALT]) - len(mine),
-                "opponent_known": "",
-            }
-        view = deal.observation(player)
-        action = self.pending
-        if action is not None:
-            _, actor, card, _ = ACTION_INFO[id(action)]
-            view["phase"], view["to_act"] = "draw", None
-            if card >= 0:
-                view["table"] += NAMES[card]
-                if actor == player:
-                    view["hand"] = "".join(NAMES[c] for c in deal.hand_lists[player] if c != card)
-                else:
-                    view["opponent_hand"] -= 1
+        view = super().view(player)
+        if self.pending is None or self.engine is None:
+            return view
+        _, actor, card, _ = ACTION_INFO[id(self.engine_action(self.pending_player, self.pending))]
+        view["phase"], view["to_act"] = "draw", None
+        if card >= 0:
+            view["table"] += NAMES[card]
+            if actor == player:
+                view["hand"] = "".join(NAMES[c] for c in self.engine.hand_lists[player] if c != card)
+            else:
+                view["opponent_hand"] -= 1
         return view
 
-    def unseen(self, player: int) -> list[int]:
-        """The chosen cards ``player`` has not seen (the opponent's hidden cards, and a draw's cards not yet given)."""
-        hidden = self.chosen & ~self.seen[player]
-        return [card for card in self.deck if hidden >> card & 1]
 
-    def resampled_moves(self, player: int, uniform: Callable[[], float]) -> list[int]:
-        """The moves of a history ``player`` cannot tell from this one: the cards it has not seen shuffled
-        among their places in the deck (``uniform()`` draws from [0, 1)), the actions unchanged (each stays
-        legal: every card played was seen, and any card may be played without a call)."""
-        check_player(player)
-        unseen = self.unseen(player)
-        shuffled = unseen[:]
-        for i in range(len(shuffled) - 1, 0, -1):  # Fisher-Yates
-            j = min(i, int(uniform_sample(uniform) * (i + 1)))
-            shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
-        swap = dict(zip(unseen, shuffled, strict=True))
-        deck = [swap.get(card, card) for card in self.deck]
-        replay = ChanceDeal(self.options, self.dealer)
-        moves = []
-        for number in self.moves:
-            move = deck[len(replay.deck)] if replay.is_chance else number
-            replay.apply(move)
-            moves.append(move)
-        return moves
-
-    # Copies, for OpenSpiel's clone and serialization
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceDeal:
-        copied = ChanceDeal.__new__(ChanceDeal)
-        copied.options, copied.dealer, copied.chosen = self.options, self.dealer, self.chosen
-        copied.engine = None if self.engine is None else copy_deal(self.engine)
-        copied.pending, copied.target = self.pending, self.target
-        copied.deck, copied.moves, copied.actions = self.deck[:], self.moves[:], self.actions[:]
-        copied.draws = self.draws[:]
-        copied.seen = self.seen[:]
-        copied.tokens = (self.tokens[0][:], self.tokens[1][:])
-        return copied
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its options, dealer and moves, and rebuilt by replaying them."""
-        options = self.options
-        return replay, (
-            options.stock.value,
-            options.double_draw.value,
-            self.dealer,
-            tuple(self.moves),
-            options.calls.value,
-        )
-
-
-def replay(
-    stock: str, double_draw: str, dealer: int, moves: tuple[int, ...], calls: str = Calls.SPOKEN.value
-) -> ChanceDeal:
-    """The deal reached by playing ``moves`` from the start (how a pickled :class:`ChanceDeal` is rebuilt)."""
-    options = RuleOptions(stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw), calls=Calls(calls))
-    deal = ChanceDeal(options, dealer)
-    for move in moves:
-        deal.apply(move)
-    return deal
+def _draw(drawn: list[tuple[int, int]], winner: int, taken: int) -> Draw:
+    """The draw of the cards ``drawn`` (with their seers) after a trick ``winner`` won, taking the face-up card
+    ``taken`` (-1 for none)."""
+    got: tuple[list[int], list[int]] = ([], [])
+    face_up = -1
+    for card, seers in drawn:
+        if seers == EVERYONE:
+            face_up = card
+        else:
+            got[seers].append(card)
+    if taken >= 0:
+        got[winner].append(taken)
+    return Draw((tuple(sorted(got[0])), tuple(sorted(got[1]))), face_up)
 
 
 def _finishes_trick(deal: Deal, action: Action) -> bool:

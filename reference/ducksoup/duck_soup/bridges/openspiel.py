@@ -67,7 +67,6 @@ FACTS = Facts(
 )
 PARAMETERS: dict[str, Any] = {name: default for name, (default, _) in FACTS.parameters.items()}
 """The game's parameters and their defaults (the standard rules, player 1 dealing)."""
-GAME_TYPE = FACTS.game_type()
 GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=NUM_ACTIONS,
     max_chance_outcomes=52,
@@ -110,20 +109,17 @@ class DuckSoupState(BridgeState):
 
     deal: ChanceDeal
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.deal.chance_outcomes()
-        chance = 1.0 / len(outcomes)
-        return [(card, chance) for card in outcomes]
-
     def __str__(self) -> str:
         deal = self.deal
         engine = deal.engine
         if engine is None:
             return f"dealing: {len(deal.deck)} of {DEALT} cards dealt"
         state = engine.state()
+        held = ""
+        if deal.pending is not None:
+            held = f" (drawing after player {deal.pending_player}'s {action_text(deal.pending)})"
         lines = [
-            f"dealer {state['dealer']}, {state['course']} course, {state['phase']}"
-            + ("" if deal.pending is None else f" (drawing after {deal.pending})"),
+            f"dealer {state['dealer']}, {state['course']} course, {state['phase']}{held}",
             f"player 0: {state['hands'][0]}",
             f"player 1: {state['hands'][1]}",
             f"stock {state['stock']}, face-up {state['face_up']}, table {state['table'] or '-'}",

@@ -18,11 +18,11 @@ deck shuffled with the environment's seeded random generator.
   ``dealer`` (0 or 1; ``None``, the default, draws it at random each episode).
   ``reset(seed, options={"deck": [...], "dealer": d})`` replays a given deck order (top first;
   card numbers 0-51, ``Card`` values or ``"TC"`` notation); other keys of ``options`` are ignored.
-* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` returns the table as
-  ``ducksoup play`` prints it (:mod:`ducksoup.duck_soup.bridges.render`).
+* ``render_mode="ansi"``: :meth:`~ducksoup.bridges.pettingzoo.CardEnv.render` tells the deal in the words of
+  ``ducksoup play`` (the game's narrator, through :class:`~ducksoup.bridges.render.NarratedTable`).
 
-The machinery (agents, spaces, masks, seeding, the checks of every step) is
-:class:`ducksoup.bridges.pettingzoo.CardEnv`'s; Duck Soup gives its engine, numbers, tensor and words.
+The machinery (agents, spaces, masks, seeding, the checks of every step, the told table) is
+:class:`ducksoup.bridges.pettingzoo.CardEnv`'s; Duck Soup gives its engine, numbers, tensor and narrator.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pettingzoo import AECEnv
 
 from ducksoup.bridges.pettingzoo import CardEnv, check_choice, wrapped
 from ducksoup.bridges.tensors import Vector
+from ducksoup.display import Style, plain_output
 from ducksoup.duck_soup.bridges.encoding import (
     NUM_ACTIONS,
     OBSERVATION_HIGH,
@@ -43,12 +44,13 @@ from ducksoup.duck_soup.bridges.encoding import (
     legal_ids,
     write_observation,
 )
-from ducksoup.duck_soup.bridges.render import TableText
-from ducksoup.duck_soup.engine import Deal, card_number, check_deck
+from ducksoup.duck_soup.engine import CARDS, Deal, card_number, check_deck
+from ducksoup.duck_soup.narrate import Narrator
+from ducksoup.duck_soup.traces import TraceRecorder
+from ducksoup.narration import StepNarrator
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import Calls, DoubleDraw, RuleOptions, StockVisibility
 
-AGENTS = ("player_0", "player_1")
 NAME = "duck_soup_v0"
 
 
@@ -74,19 +76,22 @@ class raw_env(CardEnv):
         EzPickle.__init__(
             self, render_mode=render_mode, stock=stock, double_draw=double_draw, calls=calls, dealer=dealer
         )
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"{NAME}: render_mode is 'ansi' or None, not {render_mode!r}")
         chosen = {"stock": (stock, StockVisibility), "double_draw": (double_draw, DoubleDraw), "calls": (calls, Calls)}
         for name, (value, enum) in chosen.items():
             check_choice(NAME, name, value, [v.value for v in enum])
         self.options = RuleOptions(
             stock=StockVisibility(stock), double_draw=DoubleDraw(double_draw), calls=Calls(calls)
         )
-        self.table_text = TableText()
+        self.style = Style(symbols=not plain_output())
         self.setup(render_mode, 2, dealer, OBSERVATION_HIGH)
 
     def new_deal(self, deck: list[int], seat: int) -> Deal:
         return Deal(deck, seat, self.options)
+
+    def narrator(self, deck: list[int], seat: int) -> StepNarrator[Any]:
+        cards = [[CARDS[card] for card in deck]]
+        recorder = TraceRecorder("env", "A deal in the environment", "deal", cards, seat, self.options)
+        return Narrator({**recorder.snapshot(), "decks": recorder.decks}, self.style)
 
     def shuffled(self) -> list[int]:
         return [int(card) for card in self.np_random.permutation(52)]
@@ -113,17 +118,5 @@ class raw_env(CardEnv):
         first, second = deal.scores()
         return [first - second, second - first]
 
-    def render_memo(self) -> Any:
-        return self.deal.state()
-
-    def told_start(self) -> list[str]:
-        return self.table_text.deal_start(self.deal.state())
-
-    def told_action(self, before: Any, taken: Any) -> list[str]:
-        return self.table_text.action(before, taken, self.deal.state())
-
-    def told_turn(self) -> list[str]:
-        return self.table_text.turn(self.deal)
-
     def colours(self) -> bool:
-        return self.table_text.style.symbols
+        return self.style.symbols
