@@ -260,10 +260,10 @@ def hostile_files(session: nox.Session) -> None:
 def bench_solver(session: nox.Session) -> None:
     """The Soup solver against the targets of issue 24, in processor time: 10 positions at a Soup's first lead
     (13 cards each), valued with the played action and with every action, by main's solver, this tree's pure
-    Python solver and its copy compiled with mypyc (the one session that compiles it besides the tests; the
-    package never ships compiled code; main's is left out when its source is this tree's), with peak memory; then
-    ``ducksoup analyse`` on 10 suite deals with the pure solver it uses and, separately, with the compiled one in
-    its place (benchmarks/solver.py; extra arguments go to it, ``-- --quick`` for 3 of each)."""
+    Python solver and its copy compiled with mypyc (built in the user's cache folder, as ``ducksoup analyse
+    --compiled`` builds it; the package never ships compiled code; main's is left out when its source is this
+    tree's), with peak memory; then ``ducksoup analyse`` on 10 suite deals with the pure solver, its default, and
+    with ``--compiled`` (benchmarks/solver.py; extra arguments go to it, ``-- --quick`` for 3 of each)."""
     if session.venv_backend != "none":
         session.install(".", "mypy")
     session.run("python", "benchmarks/solver.py", *session.posargs)

@@ -18,9 +18,8 @@ the next and the peak memory (maximum resident set size) is that solve's own. Th
 
 **The deal** (``--deals``, default 10): ``ducksoup analyse`` at its default settings on suite deals
 ``ds-deal-greedy-001`` on, each in a process of its own, its processor time and peak memory taken
-from the operating system's account of the finished child (``wait4``): with the pure solver, which
-the command uses, and again with the compiled one put in its place (``--analyse-compiled``, this
-script's own; the command never loads compiled code).
+from the operating system's account of the finished child (``wait4``): with the pure solver, the
+command's default, and again with ``ducksoup analyse --compiled``.
 
 Times are processor time (``time.process_time``, or the child's user and system time), which the
 other work of a shared machine disturbs far less than the wall clock; the load average is
@@ -182,26 +181,9 @@ def run_soup(count: int, seed: int, workers: int) -> bool:
 
 
 def analyse_command(engine: str, trace: str) -> list[str]:
-    """The command that analyses ``trace`` at the default settings with the ``engine`` solver: ``ducksoup analyse``
-    itself for the pure one; for the compiled one, this script's ``--analyse-compiled``, which puts the compiled
-    solver in ``ducksoup analyse``'s place (the command itself never loads compiled code)."""
-    if engine == "compiled":
-        return [sys.executable, __file__, "--analyse-compiled", trace]
-    return [sys.executable, "-m", "ducksoup", "analyse", trace]
-
-
-def analyse_compiled(trace: str) -> int:
-    """``ducksoup analyse TRACE`` with the compiled solver in the pure one's place (the deal part of the bench)."""
-    from ducksoup.cli import main as ducksoup_main
-    from ducksoup.duck_soup import analyse
-
-    copy = compiling.compiled(pure_solver)
-    analyse.Solver, analyse.SoupPosition = copy.Solver, copy.SoupPosition  # type: ignore[misc]
-    try:
-        ducksoup_main(["analyse", trace])
-    except SystemExit as done:
-        return int(done.code or 0)
-    return 0
+    """The command that analyses ``trace`` at the default settings with the ``engine`` solver: ``ducksoup analyse``,
+    with ``--compiled`` for the compiled one (built before the deals are timed, by :func:`choose_engines`)."""
+    return [sys.executable, "-m", "ducksoup", "analyse", trace, *(["--compiled"] if engine == "compiled" else [])]
 
 
 def deal_figures(engine: str, count: int) -> bool:
@@ -278,10 +260,7 @@ def main() -> int:
     parser.add_argument("--engines", default="old,pure,compiled", help="solvers compared (default old,pure,compiled)")
     parser.add_argument("--only", choices=("soup", "deal"), help="run only one of the two parts")
     parser.add_argument("--workers", type=int, default=1, help="solves at once (default 1)")
-    parser.add_argument("--analyse-compiled", metavar="TRACE", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.analyse_compiled:
-        return analyse_compiled(args.analyse_compiled)
     if args.quick:
         args.positions, args.deals = min(args.positions, 3), min(args.deals, 3)
     print(f"load average at the start: {load()}; {os.cpu_count()} CPUs")

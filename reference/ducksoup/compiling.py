@@ -1,19 +1,18 @@
 """An opt-in compiled copy of a pure Python module, built with mypyc (part of mypy).
 
 The package never ships compiled code, and nothing here runs when it is installed: the pure
-Python module stays the reference, and a compiled copy is built only on request, by the tests
-(which check that both give the same answers) and by the benchmarks (which time both). Building
-needs mypy and a C compiler; without a compiler :class:`CompilerMissing` says so, so that a test
-can skip with that reason.
-
-``ducksoup analyse`` never uses a compiled copy, even one already built: the pure solver is the reference and
-meets the whole-deal targets, and a command that loaded native code from a shared temporary folder would run
-whatever another user of the machine had put there. ``nox -s bench-solver`` reports the analysis's times with
-each solver.
+Python module stays the reference, and a compiled copy is built only on request: by
+``ducksoup analyse --compiled`` (Duck Soup's Soup solver), by the tests (which check that both
+give the same answers) and by the benchmarks (which time both). Building needs mypy and a C
+compiler; without a compiler :class:`CompilerMissing` says so, so that a command can refuse and a
+test can skip with that reason.
 
 The copy is compiled under a module name of its own (``compiled_<name>``), so that it never
-shadows the pure module, and cached in the temporary directory under a hash of its source and
-of the interpreter, so that it is built once per change.
+shadows the pure module, and kept under a hash of its source and of the interpreter, so that it
+is built once per change. It is kept in the user's own cache folder (:func:`cache_folder`), never
+in a shared temporary one: native code is loaded only from a folder that belongs to the user and
+that nobody else may write (:class:`NotPrivate` otherwise), so that no other user of the machine
+can put code there for us to run.
 """
 
 from __future__ import annotations
@@ -30,8 +29,12 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-CACHE = Path(tempfile.gettempdir(), "ducksoup-compiled")
-"""Where compiled copies are kept, one folder per source and interpreter."""
+
+def cache_folder() -> Path:
+    """Where compiled copies are kept, one folder per source and interpreter: ``ducksoup/compiled`` in the
+    user's cache folder (``$XDG_CACHE_HOME``, by default ``~/.cache``), or in ``$DUCKSOUP_CACHE`` when set."""
+    base = os.environ.get("DUCKSOUP_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base, "ducksoup", "compiled")
 
 
 class CompilerMissing(RuntimeError):
@@ -40,6 +43,31 @@ class CompilerMissing(RuntimeError):
 
 class CompileFailed(RuntimeError):
     """mypyc or the C compiler refused the module; the message holds the end of their output."""
+
+
+class NotPrivate(RuntimeError):
+    """The folder of compiled copies, or a copy in it, belongs to someone else or others may write it."""
+
+
+def check_private(path: Path) -> None:
+    """Refuse (:class:`NotPrivate`) to use ``path`` unless it belongs to this user and only they may write it."""
+    status = path.stat()
+    if status.st_uid != os.getuid():
+        raise NotPrivate(f"{path} belongs to another user: compiled code is loaded only from the user's own folder")
+    if status.st_mode & 0o022:
+        raise NotPrivate(
+            f"{path} may be written by others (mode {status.st_mode & 0o777:o}): compiled code is loaded only from a "
+            f"folder that nobody else may write; make it private (chmod go-w) or remove it"
+        )
+
+
+def private_cache() -> Path:
+    """The cache folder, made if missing (only the user may enter it), and checked to be the user's own."""
+    root = cache_folder()
+    for folder in (root.parent, root):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        check_private(folder)
+    return root
 
 
 def compiler_missing() -> str | None:
@@ -67,7 +95,7 @@ def compiled(module: ModuleType) -> ModuleType:
     name = f"compiled_{module.__name__.rpartition('.')[2]}"
     text = source.read_bytes()
     digest = hashlib.sha256(text + sys.version.encode() + sys.executable.encode()).hexdigest()[:16]
-    folder = CACHE / f"{name}-{digest}"
+    folder = private_cache() / f"{name}-{digest}"
     if not _built(folder, name):
         _build(text, name, folder)
     return _load(folder, name)
@@ -80,8 +108,7 @@ def _built(folder: Path, name: str) -> Path | None:
 def _build(text: bytes, name: str, folder: Path) -> None:
     """Compile ``text`` as module ``name`` in a fresh folder, then move it into place (so that two
     processes building at once never load a half-written copy)."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=CACHE))
+    work = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=folder.parent))  # made private to the user
     (work / f"{name}.py").write_bytes(text)
     # mypyc type-checks the module: it must find our packages where this interpreter imports them.
     # mypy finds installed packages itself, and refuses a site-packages folder in MYPYPATH.
@@ -111,6 +138,8 @@ def _load(folder: Path, name: str) -> ModuleType:
     library = _built(folder, name)
     if library is None:
         raise CompileFailed(f"the compiled copy of {name} is missing from {folder}")
+    for path in (folder, library):
+        check_private(path)
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, library)

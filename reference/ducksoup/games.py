@@ -154,6 +154,10 @@ class GameReference:
     analysed, and ``all_actions``, whether every action is valued where values are exact) returning a
     :class:`ducksoup.analysis.Analysis`, which the family's machinery streams; it raises ``ValueError`` saying
     why a trace cannot be analysed."""
+    compiles: bool = False
+    """Whether the game's analysis can search with a copy of its solver compiled by mypyc
+    (``ducksoup analyse --compiled``, :mod:`ducksoup.compiling`): its ``analyse`` function then takes the
+    keyword ``compiled``, and refuses with ``RuntimeError`` where the copy cannot be built or loaded."""
 
     @property
     def id(self) -> str:
@@ -227,16 +231,32 @@ class GameReference:
         text: str = self.resolve("write_record")(trace, as_player)
         return text
 
-    def analysis(self, trace: JSON, samples: int, seed: int = 0, start: int = 1, all_actions: bool = False) -> Analysis:
-        """The analysis of ``trace``, a trace of this game; :class:`NoAnalysis` when the game has none."""
+    def analysis(
+        self,
+        trace: JSON,
+        samples: int,
+        seed: int = 0,
+        start: int = 1,
+        all_actions: bool = False,
+        compiled: bool = False,
+    ) -> Analysis:
+        """The analysis of ``trace``, a trace of this game; :class:`NoAnalysis` when the game has none, or, with
+        ``compiled``, no solver to compile."""
         if self.analyse is None:
             able = [entry.id for entry in references() if entry.analyse is not None]
             raise NoAnalysis(
                 f"{self.suite.title} has no solver to analyse its games: "
                 f"analysis is available for {', '.join(able) or 'no game'} only"
             )
+        if compiled and not self.compiles:
+            able = [entry.id for entry in references() if entry.compiles]
+            raise NoAnalysis(
+                f"--compiled: {self.suite.title}'s analysis runs in pure Python only; "
+                f"a compiled solver is available for {', '.join(able) or 'no game'}"
+            )
+        chosen = {"compiled": True} if compiled else {}
         analysis: Analysis = self.resolve("analyse")(
-            trace, samples=samples, seed=seed, start=start, all_actions=all_actions
+            trace, samples=samples, seed=seed, start=start, all_actions=all_actions, **chosen
         )
         return analysis
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from ducksoup import compiling
 from ducksoup.analysis import MIN_SAMPLES, OUT_OF_TIME, step_notes
 from ducksoup.cli import main
 from ducksoup.duck_soup.analyse import AnalysisError, DealsAnalysis, Decision, analyse_trace
@@ -28,6 +29,7 @@ from ducksoup.duck_soup.simulate import new_deck
 from ducksoup.games import NoAnalysis, reference
 from ducksoup.telling import find_game_file, load_game_file
 from duckspec.duck_soup.variants import DoubleDraw, RuleOptions, StockVisibility
+from tests.compiled import compiled_or_skip
 
 TRACE = "ds-deal-greedy-001"
 QUICK = "ds-deal-greedy-027"
@@ -486,3 +488,38 @@ def test_a_budget_that_is_no_time_is_refused_in_one_line(budget: str) -> None:
     result = CliRunner().invoke(main, ["analyse", TRACE, "--budget", budget])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "is not a time budget: give a number of seconds above 0 and at most a year" in result.output
+
+
+def test_compiled_analysis_is_refused_with_the_reason_where_it_cannot_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--compiled`` is Duck Soup's; without a C compiler, or with a cache folder others may write, it says why."""
+    runner = CliRunner()
+    other = runner.invoke(main, ["analyse", "dd-deal-greedy-001", "--compiled"])
+    assert other.exit_code == 2 and "Traceback" not in other.output
+    assert (
+        "Doubleduck's analysis runs in pure Python only; a compiled solver is available for duck-soup" in other.output
+    )
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    missing = runner.invoke(main, ["analyse", TRACE, "--compiled", "--samples", "0"])
+    assert missing.exit_code == 2 and "Traceback" not in missing.output
+    assert "error: --compiled: no C compiler ('no-such-compiler-here' is not on the PATH)" in missing.output
+    monkeypatch.delenv("CC")
+    monkeypatch.setenv("DUCKSOUP_CACHE", str(tmp_path))
+    (tmp_path / "ducksoup").mkdir(mode=0o777)
+    (tmp_path / "ducksoup").chmod(0o777)
+    if compiling.compiler_missing() is None:
+        shared = runner.invoke(main, ["analyse", TRACE, "--compiled", "--samples", "0"])
+        assert shared.exit_code == 2 and "may be written by others (mode 777)" in shared.output
+
+
+def test_the_compiled_solver_gives_the_same_analysis() -> None:
+    """The same decisions, values and losses from the compiled copy (built in soak only: see tests.compiled)."""
+    from ducksoup.duck_soup import solver
+
+    compiled_or_skip(solver)
+    runner = CliRunner()
+    late = [TRACE, "--samples", "0", "--from", "30", "--json"]
+    pure, compiled = (runner.invoke(main, ["analyse", *late, *more]) for more in ([], ["--compiled"]))
+    assert compiled.exit_code == pure.exit_code == 0, compiled.output
+    assert compiled.output == pure.output

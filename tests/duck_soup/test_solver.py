@@ -352,6 +352,17 @@ def test_a_budget_in_positions_stops_the_search_the_same_way_every_time(engine: 
     assert 0 < solver.stats.nodes <= 10_000_000 and 0 <= solver.stats.hit_rate <= 1
 
 
+def test_a_full_table_is_emptied_and_the_values_stay_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and the caches have a limit, for the memory: beyond it they are emptied, never wrong."""
+    position = soup_position_from_deal(3, 8, GreedyBot)
+    expected = Solver().action_values(position)
+    monkeypatch.setattr(solver_module, "TABLE_LIMIT", 300)
+    monkeypatch.setattr(solver_module, "CACHE_LIMIT", 40)
+    small = Solver()
+    assert small.action_values(position) == expected
+    assert small.stats.emptied > 0 and small.stats.entries <= 300
+
+
 def test_one_solver_serves_positions_of_different_soups(engine: Any) -> None:
     """Its table is kept for positions of the same Soup and started afresh for any other."""
     first, second = (

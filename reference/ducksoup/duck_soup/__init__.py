@@ -19,5 +19,6 @@ GAME = GameReference(
     write_record="ducksoup.duck_soup.record:write_record",
     viewer="ducksoup.duck_soup.scenes:DRAWING",
     analyse="ducksoup.duck_soup.analyse:analysis",
+    compiles=True,
 )
 """Duck Soup's entry in the reference implementation's registry."""

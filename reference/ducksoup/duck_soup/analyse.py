@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from duckcheck.duck_soup.encoding import action_json, parse_action, parse_options
@@ -47,10 +48,11 @@ from ducksoup.analysis_events import (
     sampled_worlds,
     verdict_method,
 )
+from ducksoup.duck_soup import solver as pure_solver
 from ducksoup.duck_soup.bots import GreedyBot
 from ducksoup.duck_soup.engine import Deal, Match, card_number
 from ducksoup.duck_soup.sampling import Knowledge, clone, play_out
-from ducksoup.duck_soup.solver import Solver, SoupPosition
+from ducksoup.duck_soup.solver import Solver
 from duckspec.duck_soup.actions import Action, SayDuck
 from duckspec.duck_soup.errors import IllegalAction
 from duckspec.duck_soup.quacking import Call
@@ -207,10 +209,13 @@ class DealsAnalysis:
         start: int = 1,
         all_actions: bool = False,
         soup: bool = True,
+        solver: ModuleType = pure_solver,
     ) -> None:
         _game(trace)  # a trace that cannot be set up is refused at once
         self.trace, self.samples, self.seed, self.start = trace, samples, seed, start
         self.all_actions, self.soup = all_actions, soup
+        self.solver = solver
+        """The solver module: :mod:`ducksoup.duck_soup.solver`, or its compiled copy (the same search)."""
 
     def method(self) -> list[str]:
         soup = (
@@ -247,7 +252,7 @@ class DealsAnalysis:
         options = parse_options(self.trace["options"])
 
         def open_deal(number: int) -> tuple[DealAnalysis, Decide[Deal, Action, Decision]]:
-            current, solver = DealAnalysis(number), Solver()  # one solver's table a deal
+            current, solver = DealAnalysis(number), self.solver.Solver()  # one solver's table a deal
 
             def decide(step: int, deal: Deal, action: Action) -> Decision | None:
                 return self._decision(step, deal, action, knowledge, solver, current, options)
@@ -280,7 +285,7 @@ class DealsAnalysis:
             if current.duck_points is None:
                 current.duck_points = (deal.points[0][0], deal.points[1][0])
             if self.soup:
-                decision = soup_decision(number, deal, action, solver, current, self.all_actions)
+                decision = soup_decision(number, deal, action, solver, current, self.all_actions, self.solver)
         elif self.samples and len(legal) > 1:
             rng = random.Random(f"{self.seed}:{number}")
             decision = duck_decision(number, deal, action, knowledge[player], self.samples, rng, options)
@@ -289,10 +294,26 @@ class DealsAnalysis:
 
 
 def analysis(
-    trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, start: int = 1, all_actions: bool = False
+    trace: JSON,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    start: int = 1,
+    all_actions: bool = False,
+    compiled: bool = False,
 ) -> DealsAnalysis:
-    """The analysis of ``trace`` from step ``start`` on, ready to run (the registry's ``analyse``)."""
-    return DealsAnalysis(trace, samples, seed, start, all_actions)
+    """The analysis of ``trace`` from step ``start`` on, ready to run (the registry's ``analyse``); with
+    ``compiled``, on the solver's copy compiled by mypyc, built now if it is not yet (the same values, in
+    less time: :mod:`ducksoup.compiling`)."""
+    engine = compiled_solver() if compiled else pure_solver
+    return DealsAnalysis(trace, samples, seed, start, all_actions, solver=engine)
+
+
+def compiled_solver() -> ModuleType:
+    """The solver module compiled by mypyc, from the user's private cache (built there once per version);
+    ``RuntimeError`` saying why where it cannot be built or loaded."""
+    from ducksoup import compiling  # only on request: the pure solver needs none of it
+
+    return compiling.compiled(pure_solver)
 
 
 def analyse_trace(
@@ -322,7 +343,13 @@ def analyse_trace(
 
 
 def soup_decision(
-    number: int, deal: Deal, action: Action, solver: Solver, current: DealAnalysis, all_actions: bool = False
+    number: int,
+    deal: Deal,
+    action: Action,
+    solver: Solver,
+    current: DealAnalysis,
+    all_actions: bool = False,
+    engine: ModuleType = pure_solver,
 ) -> Decision | None:
     """The exact values of a Soup decision; None when only one action was legal (the Soup's start is valued even so).
 
@@ -331,7 +358,7 @@ def soup_decision(
     the first action in canonical order that reaches the position's value, found by a null-window probe each;
     with ``all_actions`` every action is valued and every best one named. The losses are the same either way.
     """
-    position = SoupPosition.from_state(deal.state(), deal.silent)
+    position = engine.SoupPosition.from_state(deal.state(), deal.silent)  # the solver's own (a compiled copy's)
     player = position.to_act
     if len(deal.legal_actions()) == 1:
         if current.soup_start is None:

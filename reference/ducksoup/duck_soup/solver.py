@@ -15,7 +15,7 @@ the player to act), points already won included.
 "duck" or "quack-quack", calling "duck soup" or not: each is an action with its own value.
 
 **The search.** Alpha-beta over whole tricks, driven by MTD(f): null-window probes that each
-answer "is the value at least this?", sharing one transposition table. Three things keep it
+answer "is the value at least this?", sharing one transposition table. Four things keep it
 small:
 
 * *Interchangeable cards are tried once.* Two cards of one hand in one suit with no card of
@@ -25,11 +25,22 @@ small:
   quack depends on the rank.
 * *The table is keyed on patterns, not cards.* No card changes hands in the Soup, so a position
   is its cards left and its leader; two positions whose suits show the same sequence of owners
-  from low to high, with the same cards able to quack (labelled by rank), have the same value,
-  and share an entry. Played cards drop out of the pattern: once every card above it is gone, a
-  9 that cannot take part in a quack is seen as the Ace it has become.
+  from low to high, with the same cards able to quack, have the same value, and share an entry.
+  A card able to quack is labelled by the place of its rank among the ranks both players hold,
+  not by the rank itself: a quack needs only to know which cards are of one rank. Played cards
+  drop out of the pattern: once every card above it is gone, a 9 that cannot take part in a
+  quack is seen as the Ace it has become.
 * *Likely moves first.* The table's best lead; leads the opponent can neither beat nor quack;
   replies that win cheaply, then quacks, then the cheapest losing cards.
+* *A close first guess.* MTD(f) needs as many probes as the steps from its first guess to the
+  value; with no guess given, a long Soup is first searched three tricks deep with the rest
+  estimated (:func:`estimate`), a few hundredths of the cost, for a guess that cuts the probes
+  from 24-48 to 4-13. An action's value is at most its position's: the search of each action
+  starts at that bound and never probes above it.
+
+**Memory within bounds.** The table keeps at most :data:`TABLE_LIMIT` positions and each cache of
+two suits' patterns at most :data:`CACHE_LIMIT`; a full one is emptied and filled again, which
+costs time, never a wrong value.
 
 **A few actions cost less than all of them.** An analysis needs at each decision the position's
 value, the played action's and one best action (:meth:`Solver.best_and_played`): the played
@@ -39,8 +50,9 @@ value?"), far cheaper than each action's exact value.
 
 **Compiled, on request.** This module is the reference and the package ships it as it is. mypyc
 (part of mypy) compiles it unchanged to about 40% less processor time
-(:func:`ducksoup.compiling.compiled`); the tests check that the copy searches exactly as this
-module does, and ``nox -s bench-solver`` times both.
+(:func:`ducksoup.compiling.compiled`; ``ducksoup analyse --compiled`` builds it once in the
+user's own cache folder and searches with it); the tests check that the copy searches exactly as
+this module does, and ``nox -s bench-solver`` times both.
 
 See :class:`Solver` for the budget, and :class:`Statistics` for what a search reports.
 
@@ -82,6 +94,14 @@ SPREAD = tuple(r | r << 13 | r << 26 | r << 39 for r in range(1 << 13))
 """A set of ranks (13 bits) as the mask of every card of those ranks."""
 
 INFINITY = 1 << 40
+TABLE_LIMIT = 4_000_000
+"""Positions the table holds at most (about 130 bytes each); when it is full it is emptied and
+filled again, so that a long search keeps within about 1 GB of memory."""
+CACHE_LIMIT = 150_000
+"""Entries of each cache of the cards of two suits (pattern and classes, about 700 bytes each) at most."""
+GUESS_FROM, GUESS_TRICKS = 8, 3
+"""A Soup of :data:`GUESS_FROM` tricks or more, searched with no guess at its value, is first searched
+:data:`GUESS_TRICKS` tricks deep for one (:meth:`Solver._first_guess`)."""
 
 
 def bit_of(card: Card) -> int:
@@ -183,6 +203,8 @@ class Statistics:
     """Null-window probes (MTD(f) iterations)."""
     entries: int = 0
     """Positions in the table."""
+    emptied: int = 0
+    """Times the table was full (:data:`TABLE_LIMIT`) and emptied."""
 
     @property
     def hit_rate(self) -> float:
@@ -229,28 +251,31 @@ class Search:
         M26 = (1 << 26) - 1
         pairs0: dict[int, Any] = {}
         pairs1: dict[int, Any] = {}
-        patterns: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
-        nodes = hits = 0
+        patterns: dict[int, int] = {}
+        nodes = hits = forgotten = 0
         limit = INFINITY
         floor = self.floor
         silent = self.silent
 
         def pair_entry(half: int, r: int, lv: int) -> Any:
             """The pattern id and each player's classes of cards in two suits (half 0: clubs and
-            diamonds, 1: hearts and spades), from the cards left ``r`` and the live ranks ``lv``."""
+            diamonds, 1: hearts and spades), from the cards left ``r`` and the live ranks ``lv``
+            (13 bits: the ranks both players hold)."""
             shift = 26 * half
             rem = r << shift
             mine = rem & own0
             theirs = rem ^ mine
-            live = rem & (lv << shift)
-            pattern = tuple(
-                tuple(
-                    (0 if mine >> i & 1 else 1, i % 13 if live >> i & 1 else -1)
-                    for i in range(low, low + 13)
-                    if rem >> i & 1
-                )
-                for low in (shift, shift + 13)
-            )
+            live = rem & SPREAD[lv]
+            # The pattern as one number: for each suit, from its lowest card left up, five bits a card
+            # (its owner, and for a card that can quack the place of its rank among the live ranks,
+            # which is all a quack needs of the rank), then the suit's end mark, 31.
+            pattern = 1
+            for low in (shift, shift + 13):
+                for i in range(low, low + 13):
+                    if rem >> i & 1:
+                        label = (lv & ((1 << (i - low)) - 1)).bit_count() + 1 if live >> i & 1 else 0
+                        pattern = pattern << 5 | (mine >> i & 1) << 4 | label
+                pattern = pattern << 5 | 31
             pid = patterns.setdefault(pattern, len(patterns))
             classes = (
                 class_representatives(mine, theirs, live & mine),
@@ -268,7 +293,10 @@ class Search:
                 for x in (0, 1)
             )
             entry = (pid, tuple(classes[0]), tuple(classes[1]), ordered[0], ordered[1])
-            (pairs1 if half else pairs0)[r | (r & lv) << 26] = entry
+            cache = pairs1 if half else pairs0
+            if len(cache) >= CACHE_LIMIT:  # a cache, rebuilt as needed: its size is what the memory allows
+                cache.clear()
+            cache[r | lv << 26] = entry
             return entry
 
         def node(a: int, b: int, p: int, alpha: int, beta: int) -> int:
@@ -293,11 +321,10 @@ class Search:
             x0 |= x0 >> 26
             x1 |= x1 >> 26
             lv = (x0 | x0 >> 13) & (x1 | x1 >> 13) & LOW13  # ranks both players hold: quacks possible
-            lv |= lv << 13
             r = rest & M26
-            e = pairs0.get(r | (r & lv) << 26) or pair_entry(0, r, lv)
+            e = pairs0.get(r | lv << 26) or pair_entry(0, r, lv)
             r = rest >> 26
-            f = pairs1.get(r | (r & lv) << 26) or pair_entry(1, r, lv)
+            f = pairs1.get(r | lv << 26) or pair_entry(1, r, lv)
             key = e[0] << 25 | f[0] << 1 | p
             entry = table.get(key)
             if entry is not None:
@@ -340,11 +367,15 @@ class Search:
                 lo = -LIMIT
             if hi > LIMIT:
                 hi = LIMIT
+            if len(table) >= TABLE_LIMIT:  # bounds forgotten are found again; memory runs out for good
+                table.clear()
+                nonlocal forgotten
+                forgotten += 1
             table[key] = (lo + OFF) << 57 | (hi + OFF) << 32 | (best.bit_length() - 1)
             return g
 
-        def counts() -> tuple[int, int]:
-            return nodes, hits
+        def counts() -> tuple[int, int, int]:
+            return nodes, hits, forgotten
 
         def allow(more: int | None) -> None:
             nonlocal limit
@@ -432,7 +463,7 @@ class Search:
         :class:`BudgetExceeded`."""
 
     def sync_stats(self) -> Statistics:
-        self.stats.nodes, self.stats.hits = self._counts()
+        self.stats.nodes, self.stats.hits, self.stats.emptied = self._counts()
         self.stats.entries = len(self.table)
         return self.stats
 
@@ -441,10 +472,13 @@ class Search:
         self.stats.probes += 1
         return probe(threshold - 1, threshold) >= threshold
 
-    def mtd(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
-        """The exact value by null-window probes (MTD(f)): each probe answers "at least ``beta``?"."""
-        lower, upper = -INFINITY, INFINITY
-        g = guess
+    def mtd(
+        self, probe: Callable[[int, int], int], guess: int = 0, lower: int = -INFINITY, upper: int = INFINITY
+    ) -> int:
+        """The exact value by null-window probes (MTD(f)): each probe answers "at least ``beta``?".
+
+        ``lower`` and ``upper`` are bounds known beforehand: no probe is spent finding them again."""
+        g = min(max(guess, lower), upper)
         while lower < upper:
             beta = g + 1 if g == lower else g
             g = probe(beta - 1, beta)
@@ -662,10 +696,11 @@ class Solver:
     def stats(self) -> Statistics:
         return self.search.sync_stats() if self.search else Statistics()
 
-    def _probe(self, position: SoupPosition) -> Callable[[int, int], int]:
-        """The search of ``position`` in a window ``(alpha, beta)``: the weighted Soup points still to
-        come, in the search's units, from the leader's view (fail-soft bounds outside the window)."""
-        search = self.search
+    def _probe(self, position: SoupPosition, search: Search | None = None) -> Callable[[int, int], int]:
+        """The search of ``position`` in a window ``(alpha, beta)`` (by ``search``, by default the solver's
+        own): the weighted Soup points still to come, in the search's units, from the leader's view
+        (fail-soft bounds outside the window)."""
+        search = search or self.search
         assert search is not None
         a, b = mask_of(position.hands[position.leader]), mask_of(position.hands[1 - position.leader])
         p = position.leader
@@ -715,8 +750,21 @@ class Solver:
         search = self.search
         assert search is not None
         sign = 1 if position.leader == 0 else -1
-        start = 0 if guess is None else sign * (guess - position.result()) // search.scale
+        start = self._first_guess(position) if guess is None else sign * (guess - position.result()) // search.scale
         return position.result() + sign * self._future(position, start) * search.scale
+
+    def _first_guess(self, position: SoupPosition) -> int:
+        """A first guess at the future of a long Soup, when the caller has none: the value of a search
+        :data:`GUESS_TRICKS` tricks deep that estimates the rest (:func:`estimate`). MTD(f) needs fewer
+        probes from a close guess; this one costs a few hundredths of the search it speeds up."""
+        search = self.search
+        assert search is not None
+        cards = len(position.hands[position.leader]) + (position.phase != LEAD)
+        if cards < GUESS_FROM:
+            return 0
+        shallow = Search(position.duck, search.owner0, cards - GUESS_TRICKS, position.silent)
+        shallow.allow(self.budget)  # within the same budget, so that a refusal is the same everywhere
+        return shallow.mtd(self._probe(position, shallow))
 
     def value(self, position: SoupPosition, player: int | None = None) -> int:
         """The deal score difference at the end under perfect play, for ``player`` (default: the player to act)."""
@@ -763,16 +811,34 @@ class Solver:
                 return BestAndPlayed(action, best, value)
         raise AssertionError("no action reaches the position's value")  # the value is some action's
 
-    def _values_of(self, position: SoupPosition, actions: Iterable[Action], guess: int) -> list[tuple[Action, int]]:
+    def _values_of(self, position: SoupPosition, actions: Iterable[Action], best0: int) -> list[tuple[Action, int]]:
         """The values of ``actions`` (legal in ``position``) for the player to act, within the budget of
-        the call under way; ``guess`` is player 0's expected result."""
+        the call under way; ``best0`` is the position's value (player 0's result under perfect play)."""
         player = position.to_act
+        ceiling = best0 if player == 0 else -best0
         out = []
         for action in actions:
             after = position.after(action)
-            final0 = after if isinstance(after, int) else self._result(after, guess)
+            final0 = after if isinstance(after, int) else self._result_at_most(after, player, ceiling)
             out.append((action, final0 if player == 0 else -final0))
         return out
+
+    def _result_at_most(self, position: SoupPosition, player: int, ceiling: int) -> int:
+        """:meth:`_result` of a position whose value for ``player`` is known to be at most ``ceiling`` (an
+        action's value is at most its position's): the search starts there, and never probes above it."""
+        search = self.search
+        assert search is not None
+        sign = 1 if position.leader == 0 else -1  # the leader's view to player 0's
+        own = 1 if player == 0 else -1  # player 0's view to the player's
+        # own * (result + sign * future * scale) <= ceiling, solved for the future (the leader's view)
+        room = ceiling - own * position.result()
+        if own * sign > 0:
+            bound = room // search.scale
+            future = search.mtd(self._probe(position), bound, upper=bound)
+        else:
+            bound = -(room // search.scale)
+            future = search.mtd(self._probe(position), bound, lower=bound)
+        return position.result() + sign * future * search.scale
 
 
 @dataclass(frozen=True)
