@@ -112,6 +112,7 @@ TARGET_KINDS: Mapping[str, tuple[Callable[[object], bool], str]] = {
     "write_record": (callable, "a function writing a trace as a record"),
     "viewer": (lambda value: isinstance(value, Drawing), "a ducksoup.viewer.scene.Drawing"),
     "analyse": (callable, "a function returning an Analysis"),
+    "compiled_analyse": (callable, "a function returning an Analysis searched by a compiled solver"),
 }
 
 
@@ -154,10 +155,10 @@ class GameReference:
     analysed, and ``all_actions``, whether every action is valued where values are exact) returning a
     :class:`ducksoup.analysis.Analysis`, which the family's machinery streams; it raises ``ValueError`` saying
     why a trace cannot be analysed."""
-    compiles: bool = False
-    """Whether the game's analysis can search with a copy of its solver compiled by mypyc
-    (``ducksoup analyse --compiled``, :mod:`ducksoup.compiling`): its ``analyse`` function then takes the
-    keyword ``compiled``, and refuses with ``RuntimeError`` where the copy cannot be built or loaded."""
+    compiled_analyse: Target | None = None
+    """Where the game's analysis can search with a copy of its solver compiled by mypyc (``ducksoup analyse
+    --compiled``, :mod:`ducksoup.compiling`): a function taking what ``analyse`` takes, returning the same
+    analysis; it raises ``RuntimeError`` saying why where the copy cannot be built or loaded."""
 
     @property
     def id(self) -> str:
@@ -248,15 +249,14 @@ class GameReference:
                 f"{self.suite.title} has no solver to analyse its games: "
                 f"analysis is available for {', '.join(able) or 'no game'} only"
             )
-        if compiled and not self.compiles:
-            able = [entry.id for entry in references() if entry.compiles]
+        if compiled and self.compiled_analyse is None:
+            able = [entry.id for entry in references() if entry.compiled_analyse is not None]
             raise NoAnalysis(
                 f"--compiled: {self.suite.title}'s analysis runs in pure Python only; "
                 f"a compiled solver is available for {', '.join(able) or 'no game'}"
             )
-        chosen = {"compiled": True} if compiled else {}
-        analysis: Analysis = self.resolve("analyse")(
-            trace, samples=samples, seed=seed, start=start, all_actions=all_actions, **chosen
+        analysis: Analysis = self.resolve("compiled_analyse" if compiled else "analyse")(
+            trace, samples=samples, seed=seed, start=start, all_actions=all_actions
         )
         return analysis
 

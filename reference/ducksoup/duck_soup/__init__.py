@@ -19,6 +19,6 @@ GAME = GameReference(
     write_record="ducksoup.duck_soup.record:write_record",
     viewer="ducksoup.duck_soup.scenes:DRAWING",
     analyse="ducksoup.duck_soup.analyse:analysis",
-    compiles=True,
+    compiled_analyse="ducksoup.duck_soup.analyse:compiled_analysis",
 )
 """Duck Soup's entry in the reference implementation's registry."""

@@ -294,18 +294,18 @@ class DealsAnalysis:
 
 
 def analysis(
-    trace: JSON,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
-    start: int = 1,
-    all_actions: bool = False,
-    compiled: bool = False,
+    trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, start: int = 1, all_actions: bool = False
 ) -> DealsAnalysis:
-    """The analysis of ``trace`` from step ``start`` on, ready to run (the registry's ``analyse``); with
-    ``compiled``, on the solver's copy compiled by mypyc, built now if it is not yet (the same values, in
-    less time: :mod:`ducksoup.compiling`)."""
-    engine = compiled_solver() if compiled else pure_solver
-    return DealsAnalysis(trace, samples, seed, start, all_actions, solver=engine)
+    """The analysis of ``trace`` from step ``start`` on, ready to run (the registry's ``analyse``)."""
+    return DealsAnalysis(trace, samples, seed, start, all_actions)
+
+
+def compiled_analysis(
+    trace: JSON, samples: int = DEFAULT_SAMPLES, seed: int = 0, start: int = 1, all_actions: bool = False
+) -> DealsAnalysis:
+    """:func:`analysis` on the solver's copy compiled by mypyc, built now if it is not yet: the same values in
+    less time (the registry's ``compiled_analyse``, ``ducksoup analyse --compiled``)."""
+    return DealsAnalysis(trace, samples, seed, start, all_actions, solver=compiled_solver())
 
 
 def compiled_solver() -> ModuleType:
