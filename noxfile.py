@@ -265,7 +265,7 @@ def bench_solver(session: nox.Session) -> None:
     tree's), with peak memory; then ``ducksoup analyse`` on 10 suite deals with the pure solver, its default, and
     with ``--compiled`` (benchmarks/solver.py; extra arguments go to it, ``-- --quick`` for 3 of each)."""
     if session.venv_backend != "none":
-        session.install(".", "mypy")
+        session.install(".", "mypy", "setuptools")  # mypyc builds the compiled copy's extension with setuptools
     session.run("python", "benchmarks/solver.py", *session.posargs)
 
 
