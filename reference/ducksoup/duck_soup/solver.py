@@ -38,9 +38,11 @@ small:
   from 24-48 to 4-13. An action's value is at most its position's: the search of each action
   starts at that bound and never probes above it.
 
-**Memory within bounds.** The table keeps at most :data:`TABLE_LIMIT` positions and each cache of
-two suits' patterns at most :data:`CACHE_LIMIT`; a full one is emptied and filled again, which
-costs time, never a wrong value.
+**Memory within bounds.** The table keeps at most :data:`TABLE_LIMIT` positions (a full table is
+emptied and filled again, which costs time, never a wrong value). The patterns and classes of
+cards are made suit by suit and put together two suits at a time, each kept in a cache of at most
+:data:`CACHE_LIMIT` entries, whose older half goes when it is full: a hand long in two suits
+makes many two-suit entries, each quick to put together again from the suits' own.
 
 **A few actions cost less than all of them.** An analysis needs at each decision the position's
 value, the played action's and one best action (:meth:`Solver.best_and_played`): the played
@@ -67,6 +69,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import islice
 from math import gcd
 from typing import Any
 
@@ -94,11 +97,13 @@ SPREAD = tuple(r | r << 13 | r << 26 | r << 39 for r in range(1 << 13))
 """A set of ranks (13 bits) as the mask of every card of those ranks."""
 
 INFINITY = 1 << 40
+CARD_BITS = tuple(1 << i for i in range(52))
+"""Each card's bit as one number object, kept by the caches (not a copy of it in each entry)."""
 TABLE_LIMIT = 4_000_000
 """Positions the table holds at most (about 130 bytes each); when it is full it is emptied and
 filled again, so that a long search keeps within about 1 GB of memory."""
-CACHE_LIMIT = 150_000
-"""Entries of each cache of the cards of two suits (pattern and classes, about 700 bytes each) at most."""
+CACHE_LIMIT = 200_000
+"""Entries of each cache of the cards of one or two suits (pattern and classes, about 500 bytes each) at most."""
 GUESS_FROM, GUESS_TRICKS = 8, 3
 """A Soup of :data:`GUESS_FROM` tricks or more, searched with no guess at its value, is first searched
 :data:`GUESS_TRICKS` tricks deep for one (:meth:`Solver._first_guess`)."""
@@ -251,35 +256,31 @@ class Search:
         M26 = (1 << 26) - 1
         pairs0: dict[int, Any] = {}
         pairs1: dict[int, Any] = {}
+        suits: dict[int, Any] = {}
         patterns: dict[int, int] = {}
         nodes = hits = forgotten = 0
         limit = INFINITY
         floor = self.floor
         silent = self.silent
 
-        def pair_entry(half: int, r: int, lv: int) -> Any:
-            """The pattern id and each player's classes of cards in two suits (half 0: clubs and
-            diamonds, 1: hearts and spades), from the cards left ``r`` and the live ranks ``lv``
-            (13 bits: the ranks both players hold)."""
-            shift = 26 * half
-            rem = r << shift
+        def suit_entry(low: int, rs: int, lv: int) -> Any:
+            """The pattern of one suit (its lowest card is bit ``low``) and each player's classes of cards in it,
+            from its cards left ``rs`` (13 bits) and the live ranks ``lv`` (13 bits: the ranks both players hold)."""
+            rem = rs << low
             mine = rem & own0
             theirs = rem ^ mine
             live = rem & SPREAD[lv]
-            # The pattern as one number: for each suit, from its lowest card left up, five bits a card
-            # (its owner, and for a card that can quack the place of its rank among the live ranks,
-            # which is all a quack needs of the rank), then the suit's end mark, 31.
+            # The pattern as one number: from the suit's lowest card left up, five bits a card (its owner, and
+            # for a card that can quack the place of its rank among the live ranks, which is all a quack needs of
+            # the rank), after a leading 1.
             pattern = 1
-            for low in (shift, shift + 13):
-                for i in range(low, low + 13):
-                    if rem >> i & 1:
-                        label = (lv & ((1 << (i - low)) - 1)).bit_count() + 1 if live >> i & 1 else 0
-                        pattern = pattern << 5 | (mine >> i & 1) << 4 | label
-                pattern = pattern << 5 | 31
-            pid = patterns.setdefault(pattern, len(patterns))
-            classes = (
-                class_representatives(mine, theirs, live & mine),
-                class_representatives(theirs, mine, live & theirs),
+            for i in range(low, low + 13):
+                if rem >> i & 1:
+                    label = (lv & ((1 << (i - low)) - 1)).bit_count() + 1 if live >> i & 1 else 0
+                    pattern = pattern << 5 | (mine >> i & 1) << 4 | label
+            classes = (  # each card as the one number object of CARD_BITS, which keeps the caches small
+                tuple(CARD_BITS[c.bit_length() - 1] for c in class_representatives(mine, theirs, live & mine)),
+                tuple(CARD_BITS[c.bit_length() - 1] for c in class_representatives(theirs, mine, live & theirs)),
             )
             others = (theirs, mine)
             # Each player's leads in the order worth trying first: cards the opponent can neither beat
@@ -292,12 +293,37 @@ class Search:
                 )
                 for x in (0, 1)
             )
-            entry = (pid, tuple(classes[0]), tuple(classes[1]), ordered[0], ordered[1])
-            cache = pairs1 if half else pairs0
-            if len(cache) >= CACHE_LIMIT:  # a cache, rebuilt as needed: its size is what the memory allows
-                cache.clear()
-            cache[r | lv << 26] = entry
+            entry = (pattern, classes[0], classes[1], ordered[0], ordered[1])
+            remember(suits, low | rs << 6 | lv << 19, entry)
             return entry
+
+        def pair_entry(half: int, r: int, lv: int) -> Any:
+            """The pattern id and each player's classes of cards in two suits (half 0: clubs and
+            diamonds, 1: hearts and spades), from the cards left ``r`` and the live ranks ``lv``: the
+            two suits' entries put together."""
+            low, high = 26 * half, 26 * half + 13
+            rl, rh = r & LOW13, r >> 13
+            s = suits.get(low | rl << 6 | lv << 19) or suit_entry(low, rl, lv)
+            t = suits.get(high | rh << 6 | lv << 19) or suit_entry(high, rh, lv)
+            pid = patterns.setdefault(s[0] << 71 | t[0], len(patterns))  # t[0] < 2**66: the two stay apart
+            so, to, sf, tf = s[3], t[3], s[4], t[4]
+            entry = (
+                pid,
+                s[1] + t[1],
+                s[2] + t[2],
+                (so[0] + to[0], so[1] + to[1], so[2] + to[2]),
+                (sf[0] + tf[0], sf[1] + tf[1], sf[2] + tf[2]),
+            )
+            remember(pairs1 if half else pairs0, r | lv << 26, entry)
+            return entry
+
+        def remember(cache: dict[int, Any], key: int, entry: Any) -> None:
+            """Keep ``entry`` in ``cache``; when the cache is full, its older half goes first (the entries in use
+            come back at once, and each is cheap to make again): its size is what the memory allows."""
+            if len(cache) >= CACHE_LIMIT:
+                for old in list(islice(cache, len(cache) // 2)):
+                    del cache[old]
+            cache[key] = entry
 
         def node(a: int, b: int, p: int, alpha: int, beta: int) -> int:
             """Leader ``p`` holds ``a``, the follower ``b``; the leader's value of the rest."""
