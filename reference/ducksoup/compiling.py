@@ -37,15 +37,19 @@ def cache_folder() -> Path:
     return Path(base, "ducksoup", "compiled")
 
 
-class CompilerMissing(RuntimeError):
+class Unavailable(RuntimeError):
+    """No compiled copy can be had here; the message says why (each reason is a subclass)."""
+
+
+class CompilerMissing(Unavailable):
     """No C compiler or no mypyc here: a compiled copy cannot be built (the message says which)."""
 
 
-class CompileFailed(RuntimeError):
+class CompileFailed(Unavailable):
     """mypyc or the C compiler refused the module; the message holds the end of their output."""
 
 
-class NotPrivate(RuntimeError):
+class NotPrivate(Unavailable):
     """The folder of compiled copies, or a copy in it, belongs to someone else or others may write it."""
 
 

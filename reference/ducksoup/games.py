@@ -158,7 +158,8 @@ class GameReference:
     compiled_analyse: Target | None = None
     """Where the game's analysis can search with a copy of its solver compiled by mypyc (``ducksoup analyse
     --compiled``, :mod:`ducksoup.compiling`): a function taking what ``analyse`` takes, returning the same
-    analysis; it raises ``RuntimeError`` saying why where the copy cannot be built or loaded."""
+    analysis; it raises :class:`ducksoup.compiling.Unavailable` saying why where the copy cannot be built or
+    loaded."""
 
     @property
     def id(self) -> str:

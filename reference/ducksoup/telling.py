@@ -31,6 +31,7 @@ from rich.markup import escape
 from duckcheck.codec import EncodingError, SetupError
 from duckcheck.trace import TraceError, parse_trace, trace_path
 from duckcheck.untrusted import STDIN, UnreadableFile, read_text, shown
+from ducksoup import compiling
 from ducksoup.analysis import Output, StepNotes, stream
 from ducksoup.command_options import game_option
 from ducksoup.display import plain_output
@@ -380,7 +381,7 @@ def _analyse(
     except (TraceError, NoAnalysis) as error:
         errors.print(f"error: {shown(str(error))}", markup=False)
         return 2
-    except RuntimeError as error:  # --compiled: no compiler here, or a cache folder that is not private
+    except compiling.Unavailable as error:  # --compiled: no compiler here, or a cache folder that is not private
         errors.print(f"error: --compiled: {shown(str(error))}", markup=False)
         return 2
     except ValueError as error:  # the game's analysis refuses the trace (EncodingError and SetupError are too)

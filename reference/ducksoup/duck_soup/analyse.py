@@ -310,7 +310,7 @@ def compiled_analysis(
 
 def compiled_solver() -> ModuleType:
     """The solver module compiled by mypyc, from the user's private cache (built there once per version);
-    ``RuntimeError`` saying why where it cannot be built or loaded."""
+    :class:`ducksoup.compiling.Unavailable` saying why where it cannot be built or loaded."""
     from ducksoup import compiling  # only on request: the pure solver needs none of it
 
     return compiling.compiled(pure_solver)
