@@ -106,7 +106,7 @@ CACHE_LIMIT = 200_000
 """Entries of each cache of the cards of one or two suits (pattern and classes, about 500 bytes each) at most."""
 GUESS_FROM, GUESS_TRICKS = 8, 3
 """A Soup of :data:`GUESS_FROM` tricks or more, searched with no guess at its value, is first searched
-:data:`GUESS_TRICKS` tricks deep for one (:meth:`Solver._first_guess`)."""
+:data:`GUESS_TRICKS` tricks deep for one (with the rest estimated by :func:`estimate`)."""
 
 
 def bit_of(card: Card) -> int:
