@@ -47,3 +47,17 @@ def test_compiled_code_is_never_loaded_from_a_folder_others_may_write(
     (shared / "compiled").chmod(0o775)
     with pytest.raises(compiling.NotPrivate, match="mode 775"):
         compiling.private_cache()
+
+
+def test_a_build_says_so_before_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build takes some seconds: the command using it is not silent meanwhile (the build itself stubbed here)."""
+    monkeypatch.setenv("DUCKSOUP_CACHE", str(tmp_path))
+    monkeypatch.setattr(compiling, "compiler_missing", lambda: None)
+    built: list[str] = []
+    monkeypatch.setattr(compiling, "_build", lambda text, name, folder: built.append(name))
+    monkeypatch.setattr(compiling, "_load", lambda folder, name: solver)
+    assert compiling.compiled(solver) is solver and built == ["compiled_solver"]
+    notice = capsys.readouterr().err
+    assert notice.startswith("building the compiled copy of ducksoup.duck_soup.solver in ") and "once" in notice

@@ -89,7 +89,8 @@ def compiler_missing() -> str | None:
 
 
 def compiled(module: ModuleType) -> ModuleType:
-    """The compiled copy of ``module`` (a pure Python module of ours), built if it is not cached."""
+    """The compiled copy of ``module`` (a pure Python module of ours), built if it is not cached: a build
+    takes some seconds, and says so on the standard error first, so that a command is not silent meanwhile."""
     missing = compiler_missing()
     if missing is not None:
         raise CompilerMissing(missing)
@@ -101,6 +102,7 @@ def compiled(module: ModuleType) -> ModuleType:
     digest = hashlib.sha256(text + sys.version.encode() + sys.executable.encode()).hexdigest()[:16]
     folder = private_cache() / f"{name}-{digest}"
     if not _built(folder, name):
+        print(f"building the compiled copy of {module.__name__} in {folder}, once (some seconds)", file=sys.stderr)
         _build(text, name, folder)
     return _load(folder, name)
 
