@@ -31,8 +31,9 @@ from typing import Any
 
 from ducksoup.duck_soup.bots import Bot, GreedyBot
 from ducksoup.duck_soup.engine import Deal
-from ducksoup.duck_soup.simulate import new_deck, play_game, wilson
+from ducksoup.duck_soup.simulate import new_deck, play_game
 from ducksoup.duck_soup.strong import StrongBot
+from ducksoup.stats import wilson
 from duckspec.duck_soup.actions import Action
 from duckspec.duck_soup.variants import RuleOptions
 
