@@ -697,6 +697,9 @@ class Solver:
         self.horizon = horizon
         self.search: Search | None = None
         self._base: tuple[int, int, tuple[int, int]] = (0, 0, (0, 0))
+        self._solved: dict[SoupPosition, int] = {}
+        """The results (player 0's) of the positions solved with this search: the position after the action
+        played at one decision is the next decision's, and its value is known already."""
 
     def fits(self, position: SoupPosition) -> bool:
         """Whether ``position`` belongs to the Soup the solver's table was built for, so that it is reused."""
@@ -715,6 +718,7 @@ class Solver:
             floor = 1 if self.horizon is None else max(1, len(position.hands[position.leader]) - self.horizon)
             self.search = Search(position.duck, mask_of(position.hands[0]), floor, position.silent)
             self._base = (mask_of(position.hands[0]), mask_of(position.hands[1]), position.duck)
+            self._solved = {}
         self.search.allow(self.budget)
         return self.search
 
@@ -775,9 +779,17 @@ class Solver:
         """:meth:`result` within the budget of the call that is under way."""
         search = self.search
         assert search is not None
+        known = self._solved.get(position)
+        if known is not None:
+            return known
         sign = 1 if position.leader == 0 else -1
         start = self._first_guess(position) if guess is None else sign * (guess - position.result()) // search.scale
-        return position.result() + sign * self._future(position, start) * search.scale
+        return self._solve(position, position.result() + sign * self._future(position, start) * search.scale)
+
+    def _solve(self, position: SoupPosition, result: int) -> int:
+        """``result``, found for ``position``: remembered, and given back."""
+        self._solved[position] = result
+        return result
 
     def _first_guess(self, position: SoupPosition) -> int:
         """A first guess at the future of a long Soup, when the caller has none: the value of a search
@@ -854,6 +866,9 @@ class Solver:
         action's value is at most its position's): the search starts there, and never probes above it."""
         search = self.search
         assert search is not None
+        known = self._solved.get(position)
+        if known is not None:
+            return known
         sign = 1 if position.leader == 0 else -1  # the leader's view to player 0's
         own = 1 if player == 0 else -1  # player 0's view to the player's
         # own * (result + sign * future * scale) <= ceiling, solved for the future (the leader's view)
@@ -864,7 +879,7 @@ class Solver:
         else:
             bound = -(room // search.scale)
             future = search.mtd(self._probe(position), bound, lower=bound)
-        return position.result() + sign * future * search.scale
+        return self._solve(position, position.result() + sign * future * search.scale)
 
 
 @dataclass(frozen=True)
